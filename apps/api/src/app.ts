@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { AppDeps } from './deps.js';
+import { requireAuth } from './middleware/auth.js';
+import { apiNotFound, errorHandler } from './middleware/errors.js';
+import { authRouter } from './modules/auth/auth.router.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { toPublicUser } from './modules/users/users.serializer.js';
+import { healthRouter } from './modules/health/health.router.js';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PUBLIC_DIR = path.join(packageRoot, 'public');
+const DEFAULT_WEB_DIST = path.resolve(packageRoot, '../web/dist');
+
+/** Builds the whole HTTP app from its dependencies; server.ts only listens. */
+export function createApp(deps: AppDeps): Express {
+  const { config, logger, db, pool } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          'connect-src': ["'self'", 'https://api.cloudinary.com'],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url?.split('?')[0] }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  const auth = createAuthService(deps);
+  const signedIn = requireAuth(db, auth);
+
+  const api = express.Router();
+  api.use(cors({ origin: config.appOrigin, credentials: true }));
+  api.use(express.json({ limit: '100kb' }));
+  api.use(cookieParser());
+  api.use('/health', healthRouter(pool));
+  api.use('/auth', authRouter(deps, auth));
+  api.get('/auth/me', signedIn, (req, res) => {
+    res.json({ user: toPublicUser(req.user!) });
+  });
+  app.use('/api', api);
+
+  app.use('/media', express.static(path.join(PUBLIC_DIR, 'media'), { maxAge: '7d' }));
+  const webDist = config.webDist ? path.resolve(config.webDist) : DEFAULT_WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/api(\/|$)).*/, (_req, res) => res.sendFile(path.join(webDist, 'index.html')));
+  }
+
+  app.use('/api', apiNotFound);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Newsroom <no-reply@localhost>'),
+    CLOUDINARY_URL: z.url({ protocol: /^cloudinary$/ }).optional(),
+    APP_ORIGIN: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    BCRYPT_COST: int(12, 4),
+    ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
+    REFRESH_TOKEN_TTL_DAYS: int(30, 1),
+    OTP_EMAIL_LIMIT: int(5, 1),
+    OTP_IP_LIMIT: int(100, 1),
+    OTP_WINDOW_MINUTES: int(15, 1),
+    AUTH_IP_LIMIT: int(300, 1),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET is required when NODE_ENV=production with DATABASE_URL',
+      });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  cloudinaryUrl?: string;
+  appOrigin: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bcryptCost: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
+  authIpLimit: number;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once, at start-up. A bad value becomes one readable line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    cloudinaryUrl: e.CLOUDINARY_URL,
+    appOrigin: (e.APP_ORIGIN ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    bcryptCost: e.BCRYPT_COST,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    otp: { emailLimit: e.OTP_EMAIL_LIMIT, ipLimit: e.OTP_IP_LIMIT, windowMinutes: e.OTP_WINDOW_MINUTES },
+    authIpLimit: e.AUTH_IP_LIMIT,
+    webDist: e.WEB_DIST,
+  };
+}

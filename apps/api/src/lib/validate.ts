@@ -1,0 +1,14 @@
+import { MESSAGES } from '@lede/shared';
+import type { z } from 'zod';
+import { ApiError, type FieldError } from './errors.js';
+
+/** Parses input with a shared schema; a failure is a 400 naming each bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+  }));
+  throw ApiError.badRequest(errors[0]?.message ?? MESSAGES.validation.invalidInput, { errors });
+}

@@ -1,0 +1,23 @@
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
+import { pruneRateLimits } from './middleware/rate-limit.js';
+
+const HOUR = 3_600_000;
+
+/** Deletes what can never be used again: old challenges, dead refresh tokens, past rate windows. */
+export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
+  const dayAgo = new Date(clock.now().getTime() - 24 * HOUR);
+  await challengesRepository.pruneExpired(db, dayAgo);
+  await refreshTokensRepository.pruneExpired(db, dayAgo);
+  await pruneRateLimits(db, dayAgo);
+}
+
+export function startMaintenance(db: Database, clock: Clock, logger: Logger): () => void {
+  const run = () => pruneExpired(db, clock).catch((err) => logger.warn({ err }, 'maintenance failed'));
+  const timer = setInterval(run, HOUR);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}

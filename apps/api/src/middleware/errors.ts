@@ -1,0 +1,34 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { MESSAGES } from '@lede/shared';
+import { ApiError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300', 'ETIMEDOUT']);
+
+/** Turns anything thrown into an ApiError: body-parser failures, database outages, bugs. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { type?: string; status?: number; code?: string; message?: string };
+  if (e?.type === 'entity.parse.failed') return ApiError.badRequest(MESSAGES.validation.malformedJson);
+  if (e?.type === 'entity.too.large') return new ApiError(413, MESSAGES.errors.payloadTooLarge);
+  if (e?.code && DB_DOWN_CODES.has(e.code)) return ApiError.unavailable(MESSAGES.errors.unavailable);
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new ApiError(e.status, MESSAGES.validation.invalidInput);
+  }
+  return new ApiError(500, MESSAGES.errors.internal);
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500) {
+      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+    }
+    if (res.headersSent) return;
+    res.status(apiError.status).json({ message: apiError.message, ...apiError.details });
+  };
+}
+
+export const apiNotFound: RequestHandler = (_req, _res, next) => {
+  next(ApiError.notFound(MESSAGES.errors.notFound));
+};

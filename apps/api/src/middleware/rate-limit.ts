@@ -1,0 +1,102 @@
+import { and, lt, sql } from 'drizzle-orm';
+import { rateLimit, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit';
+import type { Request } from 'express';
+import type { Database } from '../db/client.js';
+import { rateLimitHits } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+
+/**
+ * An express-rate-limit store on PostgreSQL: fixed windows counted with one atomic
+ * upsert, so every API instance sees the same counts and a restart forgets nothing.
+ */
+export class PostgresRateLimitStore implements Store {
+  windowMs = 60_000;
+  localKeys = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  private windowStart(): Date {
+    const now = this.clock.now().getTime();
+    return new Date(now - (now % this.windowMs));
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const start = this.windowStart();
+    const rows = await this.db
+      .select({ hits: rateLimitHits.hits })
+      .from(rateLimitHits)
+      .where(sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${start}`);
+    const hits = rows[0]?.hits;
+    return hits === undefined ? undefined : { totalHits: hits, resetTime: new Date(start.getTime() + this.windowMs) };
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const start = this.windowStart();
+    const [row] = await this.db
+      .insert(rateLimitHits)
+      .values({ key: this.prefix + key, windowStart: start, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitHits.key, rateLimitHits.windowStart],
+        set: { hits: sql`${rateLimitHits.hits} + 1` },
+      })
+      .returning({ hits: rateLimitHits.hits });
+    return { totalHits: row!.hits, resetTime: new Date(start.getTime() + this.windowMs) };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .update(rateLimitHits)
+      .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+      .where(sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${this.windowStart()}`);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.delete(rateLimitHits).where(sql`${rateLimitHits.key} = ${this.prefix + key}`);
+  }
+}
+
+export async function pruneRateLimits(db: Database, before: Date): Promise<void> {
+  await db.delete(rateLimitHits).where(and(lt(rateLimitHits.windowStart, before)));
+}
+
+interface LimiterOptions {
+  db: Database;
+  clock: Clock;
+  name: string;
+  limit: number;
+  windowMinutes: number;
+  message: string;
+  /** Builds the key from the request; return undefined to not count this request. */
+  key?: (req: Request) => string | undefined;
+  /** Count only the requests that succeeded, or only those that failed (status >= 400). */
+  count?: 'all' | 'successes' | 'failures';
+}
+
+export function createLimiter({ db, clock, name, limit, windowMinutes, message, key, count = 'all' }: LimiterOptions) {
+  return rateLimit({
+    windowMs: windowMinutes * 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skipFailedRequests: count === 'successes',
+    skipSuccessfulRequests: count === 'failures',
+    store: new PostgresRateLimitStore(db, clock, `${name}:`),
+    ...(key && {
+      keyGenerator: (req: Request) => key(req) ?? '',
+      skip: (req: Request) => key(req) === undefined,
+    }),
+    handler: (_req, res, next) => {
+      const retryAfter = Number(res.getHeader('Retry-After')) || undefined;
+      next(ApiError.tooManyRequests(message, retryAfter ? { retryAfter } : {}));
+    },
+  });
+}

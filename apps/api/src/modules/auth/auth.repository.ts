@@ -1,0 +1,158 @@
+import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OtpPurpose } from '@lede/shared';
+import type { DbExecutor } from '../../db/client.js';
+import { otpChallenges, refreshTokens } from '../../db/schema.js';
+
+export type ChallengeRow = typeof otpChallenges.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export const challengesRepository = {
+  async insert(db: DbExecutor, values: typeof otpChallenges.$inferInsert): Promise<void> {
+    await db.insert(otpChallenges).values(values);
+  },
+
+  /** A new code replaces any still-pending one of the same purpose: only the newest can be guessed. */
+  async retirePending(db: DbExecutor, email: string, purpose: OtpPurpose): Promise<void> {
+    await db
+      .update(otpChallenges)
+      .set({ attemptsLeft: 0 })
+      .where(
+        and(
+          eq(otpChallenges.email, email),
+          eq(otpChallenges.purpose, purpose),
+          isNull(otpChallenges.verifiedAt),
+          gt(otpChallenges.attemptsLeft, 0),
+        ),
+      );
+  },
+
+  async lockById(db: DbExecutor, id: string): Promise<ChallengeRow | undefined> {
+    const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.id, id)).for('update');
+    return row;
+  },
+
+  async update(db: DbExecutor, id: string, values: Partial<typeof otpChallenges.$inferInsert>): Promise<void> {
+    await db.update(otpChallenges).set(values).where(eq(otpChallenges.id, id));
+  },
+
+  /** The newest verified, unconsumed challenge of a purpose verified after `since`, locked. */
+  async lockVerified(
+    db: DbExecutor,
+    email: string,
+    purpose: OtpPurpose,
+    since: Date,
+  ): Promise<ChallengeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.email, email),
+          eq(otpChallenges.purpose, purpose),
+          isNotNull(otpChallenges.verifiedAt),
+          isNull(otpChallenges.consumedAt),
+          gt(otpChallenges.verifiedAt, since),
+        ),
+      )
+      .orderBy(desc(otpChallenges.verifiedAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row;
+  },
+
+  async hasStaleVerified(db: DbExecutor, email: string, purpose: OtpPurpose): Promise<boolean> {
+    const rows = await db
+      .select({ id: otpChallenges.id })
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.email, email),
+          eq(otpChallenges.purpose, purpose),
+          isNotNull(otpChallenges.verifiedAt),
+          isNull(otpChallenges.consumedAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async lockByResetToken(db: DbExecutor, resetTokenHash: string): Promise<ChallengeRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.resetTokenHash, resetTokenHash))
+      .for('update');
+    return row;
+  },
+
+  async consume(db: DbExecutor, id: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(otpChallenges)
+      .set({ consumedAt: now })
+      .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
+      .returning({ id: otpChallenges.id });
+    return rows.length === 1;
+  },
+
+  async deleteForEmail(db: DbExecutor, email: string): Promise<void> {
+    await db.delete(otpChallenges).where(eq(otpChallenges.email, email));
+  },
+
+  async pruneExpired(db: DbExecutor, before: Date): Promise<void> {
+    await db.delete(otpChallenges).where(lt(otpChallenges.createdAt, before));
+  },
+};
+
+export const refreshTokensRepository = {
+  async insert(db: DbExecutor, values: typeof refreshTokens.$inferInsert): Promise<void> {
+    await db.insert(refreshTokens).values(values);
+  },
+
+  /** Marks a live token used, atomically: of two concurrent rotations only one wins. */
+  async claim(db: DbExecutor, tokenHash: string, now: Date): Promise<RefreshTokenRow | undefined> {
+    const [row] = await db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning();
+    return row;
+  },
+
+  async findByHash(db: DbExecutor, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  },
+
+  async revokeFamily(db: DbExecutor, familyId: string, now: Date): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  },
+
+  async revokeAllForUser(db: DbExecutor, userId: string, now: Date): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  },
+
+  async pruneExpired(db: DbExecutor, before: Date): Promise<void> {
+    await db
+      .delete(refreshTokens)
+      .where(or(lt(refreshTokens.expiresAt, before), lt(refreshTokens.revokedAt, before)));
+  },
+
+  countLive: (db: DbExecutor, userId: string) =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), isNull(refreshTokens.usedAt))),
+};

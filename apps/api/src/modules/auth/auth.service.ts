@@ -1,0 +1,144 @@
+import bcrypt from 'bcrypt';
+import {
+  MESSAGES,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+} from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { usersRepository as users, type UserRow } from '../users/users.repository.js';
+import { refreshTokensRepository } from './auth.repository.js';
+import { createOtpService } from './otp.service.js';
+import { createTokenService } from './tokens.service.js';
+
+const m = MESSAGES.auth;
+const UNIQUE_VIOLATION = '23505';
+
+export interface Session {
+  user: UserRow;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: AppDeps) {
+  const { db, clock, config } = deps;
+  const otp = createOtpService(deps);
+  const tokens = createTokenService(deps);
+  // Compared against when the e-mail is unknown, so both cases cost one bcrypt check.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
+
+  async function checkPassword(user: UserRow | undefined, password: string): Promise<UserRow> {
+    const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
+    if (!user || !ok) throw ApiError.badRequest(m.invalidCredentials);
+    return user;
+  }
+
+  async function sendSignupOtp(email: string, ip?: string) {
+    if (await users.findByEmail(db, email)) throw ApiError.conflict(m.emailTaken);
+    return otp.issue({ email, purpose: 'signup', ip });
+  }
+
+  async function verifyCredentialsAndSendOtp(email: string, password: string, ip?: string) {
+    const user = await checkPassword(await users.findByEmail(db, email), password);
+    return otp.issue({ email, purpose: 'login', userId: user.id, ip });
+  }
+
+  async function forgotPassword(email: string, ip?: string) {
+    const user = await users.findByEmail(db, email);
+    return otp.issue({ email, purpose: 'password_reset', userId: user?.id, ip, deliver: Boolean(user) });
+  }
+
+  const verifySignupOrLoginOtp = (email: string, hash: string, code: string) =>
+    otp.verify({ email, hash, otp: code, purposes: ['signup', 'login'] });
+
+  async function verifyResetOtp(email: string, hash: string, code: string): Promise<string> {
+    const { resetToken } = await otp.verify({ email, hash, otp: code, purposes: ['password_reset'] });
+    return resetToken!;
+  }
+
+  async function signup(input: SignupRequest): Promise<Session> {
+    const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
+    const now = clock.now();
+    try {
+      return await db.transaction(async (tx) => {
+        const challenge = await otp.requireVerified(tx, input.email, 'signup');
+        const user = await users.insert(tx, {
+          email: input.email,
+          name: input.name,
+          passwordHash,
+          timezone: input.timezone ?? 'UTC',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await otp.consume(tx, challenge);
+        const refreshToken = await tokens.issueRefreshToken(tx, user.id);
+        return { user, accessToken: tokens.signAccessToken(user), refreshToken };
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw ApiError.conflict(m.emailTaken);
+      throw err;
+    }
+  }
+
+  async function login(input: LoginRequest): Promise<Session> {
+    const user = await users.findByEmail(db, input.email);
+    const session = await db.transaction(async (tx) => {
+      // The code is checked before the password, so /login cannot be used to guess passwords.
+      const challenge = await otp.requireVerified(tx, input.email, 'login');
+      await otp.consume(tx, challenge);
+      const ok = user ? await bcrypt.compare(input.password, user.passwordHash) : false;
+      if (!user || !ok || challenge.userId !== user.id) return undefined;
+      const updated = input.timezone
+        ? ((await users.update(tx, user.id, { timezone: input.timezone }, clock.now())) ?? user)
+        : user;
+      const refreshToken = await tokens.issueRefreshToken(tx, user.id);
+      return { user: updated, accessToken: tokens.signAccessToken(updated), refreshToken };
+    });
+    // A wrong password still used up the verified code (committed above).
+    if (!session) throw ApiError.badRequest(m.invalidCredentials);
+    return session;
+  }
+
+  async function resetPassword(input: ResetPasswordRequest): Promise<void> {
+    const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
+    await db.transaction(async (tx) => {
+      const challenge = await otp.requireResetToken(tx, input.email, input.resetToken);
+      const user = await users.findByEmail(tx, input.email);
+      if (!user || challenge.userId !== user.id) throw ApiError.badRequest(m.resetTokenInvalid);
+      await otp.consume(tx, challenge);
+      const now = clock.now();
+      await users.setPassword(tx, user.id, passwordHash, now);
+      await refreshTokensRepository.revokeAllForUser(tx, user.id, now);
+    });
+  }
+
+  async function refresh(refreshToken: string | undefined): Promise<Session> {
+    if (!refreshToken) throw ApiError.unauthorized(m.refreshInvalid);
+    const rotated = await tokens.rotate(refreshToken);
+    const user = await users.findById(db, rotated.userId);
+    if (!user) throw ApiError.unauthorized(m.refreshInvalid);
+    return { user, accessToken: tokens.signAccessToken(user), refreshToken: rotated.refreshToken };
+  }
+
+  async function logout(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await tokens.revoke(refreshToken);
+  }
+
+  return {
+    tokens,
+    sendSignupOtp,
+    verifyCredentialsAndSendOtp,
+    forgotPassword,
+    verifySignupOrLoginOtp,
+    verifyResetOtp,
+    signup,
+    login,
+    resetPassword,
+    refresh,
+    logout,
+  };
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import {
+  MESSAGES,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_SECONDS,
+  type OtpPurpose,
+} from '@lede/shared';
+import type { Database, DbExecutor } from '../../db/client.js';
+import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
+import { ApiError } from '../../lib/errors.js';
+import type { AppDeps } from '../../deps.js';
+import { challengesRepository as challenges, type ChallengeRow } from './auth.repository.js';
+import { otpMail } from './otp.mail.js';
+
+/** How long a verified code lets signup/login/reset go ahead. */
+export const VERIFIED_CHALLENGE_TTL_MS = 10 * 60_000;
+
+const m = MESSAGES.auth;
+
+export type OtpService = ReturnType<typeof createOtpService>;
+
+export function createOtpService({ db, mailer, clock, config }: AppDeps) {
+  const codeSecret = hmac(config.jwtSecret, 'otp-code-key');
+  const hashCode = (challengeId: string, code: string) => hmac(codeSecret, `${challengeId}:${code}`);
+
+  /**
+   * Creates a challenge and mails its code in one transaction: if the mail server refuses,
+   * the challenge is rolled back and nothing usable remains.
+   */
+  async function issue(input: {
+    email: string;
+    purpose: OtpPurpose;
+    userId?: string | null;
+    ip?: string;
+    /** false for forgot-password on an unknown e-mail: same answer, no mail. */
+    deliver?: boolean;
+  }): Promise<{ hash: string; expiresIn: number }> {
+    const now = clock.now();
+    const id = crypto.randomUUID();
+    const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+    await db.transaction(async (tx) => {
+      await challenges.retirePending(tx, input.email, input.purpose);
+      await challenges.insert(tx, {
+        id,
+        email: input.email,
+        userId: input.userId ?? null,
+        purpose: input.purpose,
+        codeHash: hashCode(id, code),
+        expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+        attemptsLeft: OTP_MAX_ATTEMPTS,
+        ip: input.ip ?? null,
+        createdAt: now,
+      });
+      if (input.deliver === false) return;
+      try {
+        await mailer.send(otpMail(input.email, input.purpose, code, config.appOrigin));
+      } catch {
+        throw ApiError.unavailable(m.mailFailed);
+      }
+    });
+    return { hash: id, expiresIn: OTP_TTL_SECONDS };
+  }
+
+  type Outcome =
+    | { ok: true; challenge: ChallengeRow; resetToken?: string }
+    | { ok: false; error: ApiError };
+
+  /**
+   * Checks a code against its challenge. Wrong guesses are committed (attempts go down)
+   * before the error is thrown, so they cannot be undone by a rollback.
+   */
+  async function verify(input: {
+    email: string;
+    hash: string;
+    otp: string;
+    purposes: readonly OtpPurpose[];
+  }): Promise<{ challenge: ChallengeRow; resetToken?: string }> {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.hash);
+    if (!isUuid) throw ApiError.badRequest(m.otpNotFound);
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const c = await challenges.lockById(tx, input.hash);
+      if (!c || c.email !== input.email || !input.purposes.includes(c.purpose)) {
+        return { ok: false, error: ApiError.badRequest(m.otpNotFound) };
+      }
+      if (c.verifiedAt || c.consumedAt) return { ok: false, error: ApiError.badRequest(m.otpAlreadyUsed) };
+      if (c.attemptsLeft <= 0) {
+        return { ok: false, error: ApiError.tooManyRequests(m.otpTooManyAttempts, { attemptsLeft: 0 }) };
+      }
+      if (c.expiresAt <= now) return { ok: false, error: ApiError.badRequest(m.otpExpired) };
+      if (!safeEqual(c.codeHash, hashCode(c.id, input.otp))) {
+        const attemptsLeft = c.attemptsLeft - 1;
+        await challenges.update(tx, c.id, { attemptsLeft });
+        return {
+          ok: false,
+          error:
+            attemptsLeft === 0
+              ? ApiError.tooManyRequests(m.otpTooManyAttempts, { attemptsLeft })
+              : ApiError.badRequest(m.otpInvalid, { attemptsLeft }),
+        };
+      }
+      const resetToken = c.purpose === 'password_reset' ? randomToken() : undefined;
+      await challenges.update(tx, c.id, {
+        verifiedAt: now,
+        ...(resetToken && { resetTokenHash: sha256(resetToken) }),
+      });
+      return { ok: true, challenge: c, resetToken };
+    });
+    if (!outcome.ok) throw outcome.error;
+    return { challenge: outcome.challenge, resetToken: outcome.resetToken };
+  }
+
+  /** Finds the verified challenge a signup or login needs, locked inside the caller's transaction. */
+  async function requireVerified(tx: DbExecutor, email: string, purpose: OtpPurpose): Promise<ChallengeRow> {
+    const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
+    const challenge = await challenges.lockVerified(tx, email, purpose, since);
+    if (challenge) return challenge;
+    const stale = await challenges.hasStaleVerified(tx, email, purpose);
+    throw ApiError.badRequest(stale ? m.verificationExpired : m.verificationRequired);
+  }
+
+  async function consume(tx: DbExecutor, challenge: ChallengeRow): Promise<void> {
+    if (!(await challenges.consume(tx, challenge.id, clock.now()))) {
+      throw ApiError.badRequest(m.otpAlreadyUsed);
+    }
+  }
+
+  /** Locks the challenge behind a reset token that is verified, unused and recent. */
+  async function requireResetToken(tx: DbExecutor, email: string, resetToken: string): Promise<ChallengeRow> {
+    const c = await challenges.lockByResetToken(tx, sha256(resetToken));
+    const since = clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS;
+    if (
+      !c ||
+      c.email !== email ||
+      c.purpose !== 'password_reset' ||
+      c.consumedAt ||
+      !c.verifiedAt ||
+      c.verifiedAt.getTime() <= since
+    ) {
+      throw ApiError.badRequest(m.resetTokenInvalid);
+    }
+    return c;
+  }
+
+  return { issue, verify, requireVerified, consume, requireResetToken };
+}
+
+export type { Database };

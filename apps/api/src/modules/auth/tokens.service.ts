@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { CookieOptions } from 'express';
+import jwt from 'jsonwebtoken';
+import { MESSAGES } from '@lede/shared';
+import type { DbExecutor } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { ApiError } from '../../lib/errors.js';
+import { refreshTokensRepository as tokens } from './auth.repository.js';
+
+export const REFRESH_COOKIE = 'lede_refresh';
+
+export interface AccessClaims {
+  sub: string;
+  ver: number;
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService({ db, clock, config }: AppDeps) {
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const refreshTtlMs = config.refreshTokenTtlDays * 86_400_000;
+
+  function signAccessToken(user: { id: string; sessionVersion: number }): string {
+    const iat = nowSeconds();
+    return jwt.sign({ sub: user.id, ver: user.sessionVersion, iat, exp: iat + config.accessTokenTtlSeconds }, config.jwtSecret, {
+      algorithm: 'HS256',
+    });
+  }
+
+  /** 'expired' lets the auth middleware fall back to the refresh cookie; anything else is refused. */
+  function verifyAccessToken(token: string): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
+    try {
+      const payload = jwt.verify(token, config.jwtSecret, {
+        algorithms: ['HS256'],
+        clockTimestamp: nowSeconds(),
+      });
+      if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+        return { error: 'invalid' };
+      }
+      return { claims: { sub: payload.sub, ver: payload.ver } };
+    } catch (err) {
+      return { error: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+    }
+  }
+
+  async function issueRefreshToken(executor: DbExecutor, userId: string, familyId: string = crypto.randomUUID()) {
+    const token = randomToken();
+    const now = clock.now();
+    await tokens.insert(executor, {
+      userId,
+      familyId,
+      tokenHash: sha256(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + refreshTtlMs),
+    });
+    return token;
+  }
+
+  /**
+   * Trades a refresh token for a new one of the same family. Presenting a token that was
+   * already used means it was stolen or replayed: the whole family is revoked.
+   */
+  async function rotate(token: string): Promise<{ userId: string; refreshToken: string }> {
+    const hash = sha256(token);
+    const now = clock.now();
+    const rotated = await db.transaction(async (tx) => {
+      const claimed = await tokens.claim(tx, hash, now);
+      if (claimed) {
+        const refreshToken = await issueRefreshToken(tx, claimed.userId, claimed.familyId);
+        return { userId: claimed.userId, refreshToken };
+      }
+      // Committed, not rolled back: the revocation must stick although the request fails.
+      const known = await tokens.findByHash(tx, hash);
+      if (known?.usedAt && !known.revokedAt) await tokens.revokeFamily(tx, known.familyId, now);
+      return undefined;
+    });
+    if (!rotated) throw ApiError.unauthorized(MESSAGES.auth.refreshInvalid);
+    return rotated;
+  }
+
+  async function revoke(token: string): Promise<void> {
+    const known = await tokens.findByHash(db, sha256(token));
+    if (known) await tokens.revokeFamily(db, known.familyId, clock.now());
+  }
+
+  function cookieOptions(): CookieOptions {
+    return {
+      httpOnly: true,
+      secure: config.env === 'production',
+      sameSite: 'lax',
+      path: '/api',
+      maxAge: refreshTtlMs,
+    };
+  }
+
+  return { signAccessToken, verifyAccessToken, issueRefreshToken, rotate, revoke, cookieOptions };
+}

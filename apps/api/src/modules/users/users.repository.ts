@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export const usersRepository = {
+  async findByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    return row;
+  },
+
+  async findById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  async insert(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+
+  async update(db: DbExecutor, id: string, values: Partial<NewUserRow>, now: Date): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
+  /** New password, and every access token issued before it stops working. */
+  async setPassword(db: DbExecutor, id: string, passwordHash: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, id));
+  },
+};

@@ -1,0 +1,18 @@
+import { type CategoryId, isCategoryId, type PublicUser } from '@lede/shared';
+import type { UserRow } from './users.repository.js';
+
+export const DEFAULT_AVATAR_PATH = '/media/default-avatar.svg';
+
+/** The only way a user leaves the API: never the password hash, tokens or codes. */
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    profile_url: user.profileUrl ?? DEFAULT_AVATAR_PATH,
+    theme: user.theme,
+    interests: user.interests.filter((i): i is CategoryId => isCategoryId(i)),
+    timezone: user.timezone,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

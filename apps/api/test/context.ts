@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import supertest from 'supertest';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import type { AppConfig, AppDeps } from '../src/deps.js';
+import { ManualClock } from '../src/lib/clock.js';
+import { createLogger } from '../src/lib/logger.js';
+import { createSmtpMailer } from '../src/lib/mailer.js';
+import { MailCatcher } from './mail-catcher.js';
+
+const TEMPLATE_DB = 'lede_template';
+
+/** A fresh database cloned from the migrated template; dropped by `close`. */
+export async function createTestDatabase(): Promise<DatabaseHandle & { name: string }> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), 5);
+  return {
+    ...handle,
+    name,
+    close: async () => {
+      await handle.close();
+      const drop = new pg.Client({ connectionString: serverUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: ReturnType<typeof createApp>;
+  request: () => supertest.Agent;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  clock: ManualClock;
+  mail: MailCatcher;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database and a real SMTP server, with a clock the test controls. */
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const mail = new MailCatcher();
+  const smtpUrl = await mail.start();
+  const base = loadConfig({ NODE_ENV: 'test', BCRYPT_COST: '4', LOG_LEVEL: 'silent' });
+  const config: AppConfig = {
+    ...base,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    smtpUrl,
+    ...overrides,
+  };
+  const clock = new ManualClock('2026-03-10T09:00:00Z');
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    mailer: createSmtpMailer(smtpUrl, config.mailFrom),
+    clock,
+    logger: createLogger('silent'),
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    request: () => supertest.agent(app),
+    deps,
+    database,
+    clock,
+    mail,
+    close: async () => {
+      await mail.stop();
+      await database.close();
+    },
+  };
+}

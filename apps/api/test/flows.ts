@@ -1,0 +1,29 @@
+import type supertest from 'supertest';
+import type { TestContext } from './context.js';
+
+export const PASSWORD = 'Str0ng!pass';
+
+/** Signs a reader up the way the client does: code, verification, account. */
+export async function signUp(
+  ctx: TestContext,
+  agent: supertest.Agent,
+  { name = 'Ada Lovelace', email = 'ada@example.com', password = PASSWORD } = {},
+) {
+  const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
+  const code = ctx.mail.lastCode(email);
+  await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash }).expect(200);
+  const res = await agent.post('/api/auth/signup').send({ name, email, password }).expect(201);
+  return { token: res.body.AccessToken as string, user: res.body.newUser, res };
+}
+
+/** Signs in with password and code. */
+export async function logIn(ctx: TestContext, agent: supertest.Agent, email: string, password = PASSWORD) {
+  const sent = await agent.post('/api/auth/verify-credentials-send-otp').send({ email, password }).expect(200);
+  const code = ctx.mail.lastCode(email);
+  await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash }).expect(200);
+  const res = await agent.post('/api/auth/login').send({ email, password }).expect(200);
+  return { token: res.body.AccessToken as string, user: res.body.user, res };
+}
+
+/** A wrong code for a known right one. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

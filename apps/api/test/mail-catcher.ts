@@ -1,0 +1,67 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CaughtMail {
+  to: string[];
+  subject: string;
+  raw: string;
+  code?: string;
+}
+
+/** A real SMTP server on loopback that keeps every message it accepts. */
+export class MailCatcher {
+  readonly messages: CaughtMail[] = [];
+  /** When set, the server refuses every recipient (simulates a mail outage). */
+  refuse = false;
+  private server: SMTPServer;
+  port = 0;
+
+  constructor() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo: (_address, _session, callback) => {
+        if (this.refuse) return callback(new Error('Mailbox unavailable'));
+        callback();
+      },
+      onData: (stream, session, callback) => {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (raw += chunk));
+        stream.on('end', () => {
+          const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+          const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+          this.messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject,
+            raw,
+            code: /\b(\d{6})\b/.exec(body)?.[1],
+          });
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The newest code mailed to an address. */
+  lastCode(email: string): string {
+    const mail = this.messagesTo(email).at(-1);
+    if (!mail?.code) throw new Error(`no code was mailed to ${email}`);
+    return mail.code;
+  }
+
+  messagesTo(email: string): CaughtMail[] {
+    return this.messages.filter((m) => m.to.includes(email.toLowerCase()));
+  }
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  challengeHandleSchema,
+  emailSchema,
+  nameSchema,
+  newPasswordSchema,
+  otpSchema,
+  passwordInputSchema,
+  timezoneSchema,
+} from './common.js';
+import { publicUserSchema } from './user.js';
+
+// Requests (spec section 7). zod objects drop unknown keys.
+export const sendOtpRequest = z.object({ email: emailSchema });
+export const verifyCredentialsRequest = z.object({ email: emailSchema, password: passwordInputSchema });
+export const verifyOtpRequest = z.object({ email: emailSchema, otp: otpSchema, hash: challengeHandleSchema });
+export const signupRequest = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  timezone: timezoneSchema.optional(),
+});
+export const loginRequest = z.object({
+  email: emailSchema,
+  password: passwordInputSchema,
+  timezone: timezoneSchema.optional(),
+});
+export const forgotPasswordRequest = z.object({ email: emailSchema });
+export const verifyPasswordResetOtpRequest = verifyOtpRequest;
+export const resetPasswordRequest = z.object({
+  email: emailSchema,
+  newPassword: newPasswordSchema,
+  resetToken: z.string().min(1).max(200),
+});
+
+export type SendOtpRequest = z.infer<typeof sendOtpRequest>;
+export type VerifyCredentialsRequest = z.infer<typeof verifyCredentialsRequest>;
+export type VerifyOtpRequest = z.infer<typeof verifyOtpRequest>;
+export type SignupRequest = z.infer<typeof signupRequest>;
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+// Responses.
+export const messageResponse = z.object({ message: z.string() });
+export const otpSentResponse = z.object({
+  message: z.string(),
+  hash: z.string(),
+  expiresIn: z.number(),
+});
+export const verifyOtpResponse = z.object({ message: z.string(), verified: z.literal(true) });
+export const otpErrorResponse = z.object({ message: z.string(), attemptsLeft: z.number().optional() });
+export const verifyPasswordResetOtpResponse = z.object({ message: z.string(), resetToken: z.string() });
+export const signupResponse = z.object({
+  message: z.string(),
+  AccessToken: z.string(),
+  newUser: publicUserSchema,
+});
+export const loginResponse = z.object({
+  message: z.string(),
+  AccessToken: z.string(),
+  user: publicUserSchema,
+});
+export const refreshResponse = z.object({ AccessToken: z.string(), user: publicUserSchema });
+export const errorResponse = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export type OtpSentResponse = z.infer<typeof otpSentResponse>;
+export type SignupResponse = z.infer<typeof signupResponse>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+export type ErrorResponse = z.infer<typeof errorResponse>;
