@@ -61,7 +61,8 @@ export async function createTestContext(
     smtpUrl,
     ...overrides,
   };
-  const clock = new ManualClock('2026-03-10T09:00:00Z');
+  // In the future on purpose: express-rate-limit compares window ends with the real Date.now().
+  const clock = new ManualClock('2030-03-10T09:00:00Z');
   const deps: AppDeps = {
     config,
     db: database.db,

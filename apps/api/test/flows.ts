@@ -27,3 +27,7 @@ export async function logIn(ctx: TestContext, agent: supertest.Agent, email: str
 
 /** A wrong code for a known right one. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+let counter = 0;
+/** A different address per call, so tests in one file never share rate-limit counters. */
+export const uniqueEmail = (prefix = 'reader') => `${prefix}.${Date.now().toString(36)}${++counter}@example.com`;

@@ -28,3 +28,14 @@ export async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
     return false;
   }
 }
+
+export const PG_UNIQUE_VIOLATION = '23505';
+
+/** The PostgreSQL/driver error code of an error, looking through Drizzle's wrapping. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string') return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}

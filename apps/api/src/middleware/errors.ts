@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
+import { pgErrorCode } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 
@@ -8,10 +9,11 @@ const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '
 /** Turns anything thrown into an ApiError: body-parser failures, database outages, bugs. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { type?: string; status?: number; code?: string; message?: string };
+  const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.parse.failed') return ApiError.badRequest(MESSAGES.validation.malformedJson);
   if (e?.type === 'entity.too.large') return new ApiError(413, MESSAGES.errors.payloadTooLarge);
-  if (e?.code && DB_DOWN_CODES.has(e.code)) return ApiError.unavailable(MESSAGES.errors.unavailable);
+  const code = pgErrorCode(err);
+  if (code && DB_DOWN_CODES.has(code)) return ApiError.unavailable(MESSAGES.errors.unavailable);
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return new ApiError(e.status, MESSAGES.validation.invalidInput);
   }

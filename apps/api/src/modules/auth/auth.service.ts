@@ -5,6 +5,7 @@ import {
   type ResetPasswordRequest,
   type SignupRequest,
 } from '@lede/shared';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
@@ -13,7 +14,6 @@ import { createOtpService } from './otp.service.js';
 import { createTokenService } from './tokens.service.js';
 
 const m = MESSAGES.auth;
-const UNIQUE_VIOLATION = '23505';
 
 export interface Session {
   user: UserRow;
@@ -79,7 +79,7 @@ export function createAuthService(deps: AppDeps) {
         return { user, accessToken: tokens.signAccessToken(user), refreshToken };
       });
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw ApiError.conflict(m.emailTaken);
+      if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw ApiError.conflict(m.emailTaken);
       throw err;
     }
   }

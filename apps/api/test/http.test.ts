@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import supertest from 'supertest';
+import { createApp } from '../src/app.js';
+import { openDatabase } from '../src/db/client.js';
+import { createTestContext, type TestContext } from './context.js';
+import { uniqueEmail } from './flows.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('HTTP behaviour every endpoint shares', () => {
+  it('reports health', async () => {
+    const res = await ctx.request().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('reports 503 from health when the database is unreachable', async () => {
+    const dead = openDatabase('postgres://postgres:postgres@127.0.0.1:1/none', 1);
+    const app = createApp({ ...ctx.deps, db: dead.db, pool: dead.pool });
+    const res = await supertest(app).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body.status).toBe('unavailable');
+    const send = await supertest(app).post('/api/auth/send-otp').send({ email: uniqueEmail() });
+    expect(send.status).toBe(503);
+    expect(send.body).toEqual({ message: 'Service temporarily unavailable' });
+    await dead.close();
+  });
+
+  it('answers unknown API routes with JSON 404', async () => {
+    const res = await ctx.request().get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body).toEqual({ message: 'Not found' });
+    expect((await ctx.request().delete('/api/auth/login')).status).toBe(404);
+  });
+
+  it('answers malformed JSON with a JSON 400', async () => {
+    const res = await ctx
+      .request()
+      .post('/api/auth/send-otp')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.co",');
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('answers a body over 100 kB with a JSON 413', async () => {
+    const res = await ctx
+      .request()
+      .post('/api/auth/signup')
+      .send({ name: 'x'.repeat(110_000), email: 'a@b.co', password: 'x' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body too large' });
+  });
+
+  it('treats a non-JSON body as missing fields', async () => {
+    const res = await ctx.request().post('/api/auth/send-otp').type('form').send('email=a@b.co');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('All fields are required.');
+  });
+
+  it('sets security headers and hides the framework', async () => {
+    const res = await ctx.request().get('/api/health');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('allows the app origin with credentials, and no other origin', async () => {
+    const ok = await ctx.request().options('/api/auth/login').set('Origin', ctx.deps.config.appOrigin).set('Access-Control-Request-Method', 'POST');
+    expect(ok.headers['access-control-allow-origin']).toBe(ctx.deps.config.appOrigin);
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    const evil = await ctx.request().options('/api/auth/login').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    expect(evil.headers['access-control-allow-origin']).not.toBe('https://evil.example');
+  });
+
+  it('fails clearly when the mail server refuses, leaving no usable code', async () => {
+    const email = uniqueEmail();
+    ctx.mail.refuse = true;
+    try {
+      const res = await ctx.request().post('/api/auth/send-otp').send({ email });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: 'Could not send the code e-mail. Please try again later.' });
+    } finally {
+      ctx.mail.refuse = false;
+    }
+    const rows = await ctx.database.pool.query('select count(*)::int as n from otp_challenges where email = $1', [email]);
+    expect(rows.rows[0].n).toBe(0);
+    // A refused send does not count against the reader's code budget.
+    expect((await ctx.request().post('/api/auth/send-otp').send({ email })).status).toBe(200);
+  });
+
+  it('serves the default avatar', async () => {
+    const res = await ctx.request().get('/media/default-avatar.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/svg/);
+  });
+});
