@@ -12,7 +12,10 @@ import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { authRouter } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { toPublicUser } from './modules/users/users.serializer.js';
+import { articlesRouter } from './modules/articles/articles.router.js';
 import { healthRouter } from './modules/health/health.router.js';
+import { interactionsRouter, readerArticlesRouter } from './modules/interactions/interactions.router.js';
+import { profileRouter } from './modules/profile/profile.router.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC_DIR = path.join(packageRoot, 'public');
@@ -61,6 +64,10 @@ export function createApp(deps: AppDeps): Express {
   api.get('/auth/me', signedIn, (req, res) => {
     res.json({ user: toPublicUser(req.user!) });
   });
+  api.use('/articles', readerArticlesRouter(deps, signedIn));
+  api.use('/articles', articlesRouter(deps));
+  api.use('/userinteractions', interactionsRouter(deps, signedIn));
+  api.use('/profile', profileRouter(deps, signedIn));
   app.use('/api', api);
 
   app.use('/media', express.static(path.join(PUBLIC_DIR, 'media'), { maxAge: '7d' }));

@@ -11,6 +11,7 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
+import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {
@@ -46,6 +47,7 @@ async function main() {
   }
   const database = openDatabase(databaseUrl);
   await runMigrations(database.db);
+  await seedCorpusIfEmpty(database.db, logger);
 
   const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
   const app = createApp({

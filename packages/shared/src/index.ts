@@ -6,3 +6,4 @@ export * from './password.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/auth.js';
+export * from './schemas/articles.js';

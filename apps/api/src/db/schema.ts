@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
+  date,
   index,
   integer,
   pgTable,
@@ -88,4 +90,108 @@ export const rateLimitHits = pgTable(
     hits: integer('hits').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    creator: text('creator').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull().default(''),
+    pubDate: timestamptz('pub_date').notNull(),
+    imageUrl: text('image_url'),
+    link: text('link').notNull(),
+    sourceName: text('source_name').notNull().default(''),
+    sourceUrl: text('source_url'),
+    sourceIcon: text('source_icon'),
+    /** Lowercased; always includes the category ids. */
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    likes: integer('likes').notNull().default(0),
+    dislikes: integer('dislikes').notNull().default(0),
+    saves: integer('saves').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    /** Normalised title, for near-duplicate detection across sources. */
+    titleKey: text('title_key').notNull(),
+    origin: text('origin').notNull().default('seed'),
+    ingestedAt: timestamptz('ingested_at').notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', lede_words(keywords)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('articles_link_idx').on(t.link),
+    index('articles_title_key_idx').on(t.titleKey),
+    index('articles_pub_date_idx').on(t.pubDate.desc(), t.id),
+    index('articles_keywords_idx').using('gin', t.keywords),
+    index('articles_categories_idx').using('gin', t.categories),
+    index('articles_search_idx').using('gin', t.search),
+  ],
+);
+
+const userArticle = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  articleId: uuid('article_id')
+    .notNull()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+};
+
+/** One row per reader and article: like and dislike exclude each other by construction. */
+export const articleReactions = pgTable(
+  'article_reactions',
+  {
+    ...userArticle,
+    kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('article_reactions_user_article_idx').on(t.userId, t.articleId),
+    index('article_reactions_article_idx').on(t.articleId),
+    check('article_reactions_kind_check', sql`${t.kind} in ('like', 'dislike')`),
+  ],
+);
+
+export const savedArticles = pgTable(
+  'saved_articles',
+  {
+    ...userArticle,
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_articles_user_article_idx').on(t.userId, t.articleId),
+    index('saved_articles_article_idx').on(t.articleId),
+  ],
+);
+
+export const articleShares = pgTable(
+  'article_shares',
+  {
+    ...userArticle,
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [index('article_shares_user_idx').on(t.userId, t.createdAt), index('article_shares_article_idx').on(t.articleId)],
+);
+
+/** A reader opening an article; at most one row per reader, article and local day. */
+export const articleViews = pgTable(
+  'article_views',
+  {
+    ...userArticle,
+    viewedAt: timestamptz('viewed_at').notNull(),
+    /** The calendar day in the reader's time zone when it was read: the streak counts these. */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('article_views_user_article_day_idx').on(t.userId, t.articleId, t.localDay),
+    index('article_views_user_day_idx').on(t.userId, t.localDay),
+    index('article_views_article_idx').on(t.articleId),
+  ],
 );

@@ -209,8 +209,12 @@ export function mapSourceCategory(raw: string): CategoryId[] {
  * tax → taxes, study → studies); a space in a phrase also matches a hyphen;
  * a trailing `*` makes the term a prefix (cyber* → cybersecurity).
  *
- * Weights: 2 = unambiguous on its own, 1.5 = strong, 1 = supporting evidence
- * only. A term found in the title counts {@link TITLE_BOOST}×.
+ * Weights: 2 = strong (enough on its own in the title), 1.5 = good, 1 and
+ * below = supporting evidence only. A term found in the title counts
+ * {@link TITLE_BOOST}×, so with {@link TEXT_THRESHOLD} = 2.5 one strong title
+ * term assigns a category, while the description alone needs two terms.
+ * Negative weights cancel a false friend ('electoral college' is not
+ * education, 'cruise missile' is not travel). Each term counts once per item.
  */
 export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<string, number>>>> = {
   technology: {
@@ -222,12 +226,12 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     algorithm: 2, 'robot*': 2, chatbot: 2, semiconductor: 2, chip: 1, microchip: 2, '5g': 2,
     broadband: 2, gadget: 2, 'video game': 1.5, gaming: 1, 'virtual reality': 2, metaverse: 2,
     deepfake: 2, blockchain: 2, crypto: 1, cryptocurrency: 1, bitcoin: 1, startup: 1,
-    zuckerberg: 2, 'elon musk': 1, musk: 1, 'bezos': 1, twitter: 0.5, 'tech company': 2,
+    zuckerberg: 2, 'elon musk': 1.5, 'bezos': 1, twitter: 0.5, 'tech company': 2,
     'digital': 1, 'encryption': 2, 'spyware': 2, 'drone': 1, 'wi-fi': 1.5, 'streaming service': 1,
   },
   business: {
-    business: 1, company: 1, companies: 1, corporate: 1, corporation: 1.5, ceo: 2,
-    'chief executive': 2, executive: 1, merger: 2, acquisition: 1.5, shareholder: 2,
+    business: 1, company: 1, corporate: 1, corporation: 1.5, ceo: 2,
+    'chief executive': 2, merger: 2, acquisition: 1.5, shareholder: 2,
     earnings: 1.5, revenue: 1.5, profit: 1.5, layoff: 2, 'laid off': 2, 'laying off': 2,
     employee: 1, employer: 1.5, workers: 1, workplace: 1.5, 'labor union': 2, unionize: 2,
     union: 0.5, economy: 1.5, economic: 1, economist: 1.5, recession: 1.5, inflation: 1,
@@ -237,12 +241,13 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     antitrust: 2, bankruptcy: 1.5, 'minimum wage': 2, wage: 1, boss: 1, 'wall street': 1,
     'stock price': 1, 'price': 0.5, 'market share': 2, 'startup': 1, 'firm': 1, 'strike': 0.5,
     'labor': 1, 'job market': 2, 'hiring': 1, 'airbnb': 1, 'uber': 1,
+    'wall street journal': -1,
   },
   politics: {
     politics: 2, political: 2, politician: 2, trump: 2, biden: 2, obama: 1.5, pence: 2,
     'kamala harris': 2, harris: 1, pelosi: 2, mcconnell: 2, desantis: 2, 'bernie sanders': 2,
     congress: 2, congressional: 2, congressman: 2, congresswoman: 2, senate: 2, senator: 2,
-    sen: 1.5, rep: 1, 'house speaker': 2, lawmaker: 2, legislation: 2, 'legislat*': 1.5,
+    sen: 1.5, rep: 1, 'house speaker': 2, lawmaker: 2, 'legislat*': 2,
     republican: 2, democrat: 2, democratic: 1.5, gop: 2, 'white house': 2, election: 2,
     midterm: 2, campaign: 1, vote: 1.5, voter: 1.5, voting: 1.5, ballot: 2, governor: 1.5,
     gov: 1.5, 'supreme court': 1.5, 'impeach*': 2, president: 1, administration: 1,
@@ -256,7 +261,7 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
   },
   health: {
     health: 1.5, 'mental health': 2, 'public health': 2, 'health care': 2, healthcare: 2,
-    covid: 2, 'covid-19': 2, coronavirus: 2, pandemic: 1.5, 'vaccin*': 2, virus: 1.5,
+    covid: 2, coronavirus: 2, pandemic: 1.5, 'vaccin*': 2, virus: 1.5,
     booster: 1.5, doctor: 1.5, physician: 2, hospital: 1.5, patient: 1.5, nurse: 1.5,
     disease: 2, cancer: 2, diabetes: 2, obesity: 2, 'heart disease': 2, alzheimer: 2,
     "alzheimer's": 2, dementia: 2, medical: 1.5, medicine: 1.5, medication: 2, fda: 2, cdc: 2,
@@ -265,7 +270,7 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     nutrition: 1.5, sleep: 1, wellness: 2, overdose: 1.5, opioid: 2, surgery: 2, 'drug': 0.5,
     'mask': 1, 'pregnan*': 1, 'clinic': 1, 'medicaid': 1.5, 'medicare': 1.5, 'obamacare': 1.5,
     'stress': 1, 'burnout': 1.5, 'self-care': 1, 'immune': 1.5, 'vitamin': 1.5, 'calories': 1.5,
-    'weight loss': 2, 'health insurance': 2, 'illness': 1.5, 'ill': 0.5, 'contagious': 2,
+    'weight loss': 2, 'health insurance': 2, 'illness': 1.5, 'contagious': 2,
     'variant': 1, 'omicron': 2, 'delta variant': 2, 'epidemic': 2, 'hiv': 2, 'abortion': 0.5,
   },
   science: {
@@ -279,9 +284,11 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     discovered: 1, 'neuroscien*': 2, 'peer-reviewed': 2, 'the journal': 1, solar: 0.5,
     'quantum': 2, 'climate scientist': 2, 'ancient': 1, 'mummy': 1.5, 'meteor*': 1.5,
     'eclipse': 2, 'universe': 1.5, 'blue origin': 2, 'mission': 0.5,
+    // negative: common phrases that contain a science term but are not science
+    'lunar new year': -2, 'miss universe': -1.5,
   },
   sports: {
-    sports: 2, sport: 2, nfl: 2, nba: 2, mlb: 2, nhl: 2, wnba: 2, mls: 2, ncaa: 2, fifa: 2,
+    sport: 2, nfl: 2, nba: 2, mlb: 2, nhl: 2, wnba: 2, mls: 2, ncaa: 2, fifa: 2,
     'olympic*': 2, paralympic: 2, 'world cup': 2, 'super bowl': 2, 'stanley cup': 2,
     'world series': 2, quarterback: 2, touchdown: 2, football: 1.5, soccer: 2, basketball: 2,
     baseball: 2, hockey: 2, tennis: 2, golf: 1.5, golfer: 2, boxing: 1.5, boxer: 1.5, ufc: 2,
@@ -297,7 +304,7 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
   entertainment: {
     entertainment: 2, movie: 2, film: 2, hollywood: 2, actor: 2, actress: 2, celebrity: 2,
     celeb: 2, netflix: 2, hbo: 2, hulu: 2, disney: 1.5, 'disney+': 2, tv: 1, television: 1.5,
-    series: 1, 'talk show': 2, 'late-night': 1.5, 'late night': 1.5, sitcom: 2, oscar: 2,
+    series: 1, 'talk show': 2, 'late night': 1.5, sitcom: 2, oscar: 2,
     emmy: 2, grammy: 2, 'golden globe': 2, tony: 0.5, 'box office': 2, album: 2, song: 1.5,
     singer: 2, rapper: 2, music: 1.5, musician: 2, concert: 2, comedian: 2, comedy: 1.5,
     'stand-up': 1.5, broadway: 2, musical: 1.5, kardashian: 2, 'taylor swift': 2, beyonce: 2,
@@ -333,25 +340,26 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     diplomat: 1.5, diplomatic: 1.5, pope: 1, vatican: 2, 'global': 0.5, 'asylum': 1,
     'invasion': 1, 'war': 0.5, 'prime minister': 1, 'kabul': 2, 'tehran': 2, 'jerusalem': 2,
     'tokyo': 1.5, 'seoul': 1.5, 'hamas': 2, 'hezbollah': 2, 'isis': 2, 'world leaders': 2,
-    'g7': 2, 'g20': 2, 'ambassador': 1, 'abroad': 1, 'country': 0.5, 'countries': 0.5,
+    'g7': 2, 'g20': 2, 'ambassador': 1, 'abroad': 1, 'country': 0.5,
   },
   finance: {
     finance: 2, financial: 1.5, 'personal finance': 2, money: 1.5, stock: 1.5,
-    'stock market': 2, stocks: 1.5, 'wall street': 2, 'dow jones': 2, dow: 1, nasdaq: 2,
-    's&p 500': 2, investor: 1.5, 'invest*': 1.5, 'interest rate': 2, 'federal reserve': 2,
+    'stock market': 2, 'wall street': 2, 'dow jones': 2, dow: 1, nasdaq: 2,
+    's&p 500': 2, investor: 1.5, invest: 1.5, investing: 1.5, investment: 1.5, 'interest rate': 2, 'federal reserve': 2,
     mortgage: 2, loan: 1.5, 'student loan': 2, debt: 1.5, 'credit card': 2, 'credit score': 2,
-    credit: 1, bank: 1.5, banking: 2, banker: 1.5, savings: 1.5, saving: 1, retirement: 1.5,
+    credit: 1, bank: 1.5, banking: 2, banker: 1.5, savings: 1.5, retirement: 1,
     '401(k)': 2, '401k': 2, tax: 1.5, irs: 2, budget: 1, inflation: 1.5, 'crypto*': 2,
     bitcoin: 2, paycheck: 1.5, salary: 1.5, wealth: 1, budgeting: 2, insurance: 1,
     'social security': 1.5, recession: 1, 'cost of living': 1.5, rent: 1, 'stimulus check': 2,
     'stimulus': 1, 'economy': 0.5, 'equifax': 2, 'fund': 1, 'dollar': 1, 'price': 0.5,
-    'prices': 0.5, 'afford*': 1, 'expensive': 1, 'cheap': 0.5, 'cost': 0.5, 'pay': 0.5,
-    'net worth': 2, 'fraud': 0.5, 'hedge fund': 2, 'ipo': 2, 'market': 0.5, 'markets': 1,
+    'afford*': 1, 'expensive': 1, 'cheap': 0.5, 'cost': 0.5, 'pay': 0.5,
+    'net worth': 2, 'fraud': 0.5, 'hedge fund': 2, 'ipo': 2, 'market': 0.5,
+    'wall street journal': -2,
   },
   lifestyle: {
-    lifestyle: 2, fashion: 2, style: 1, beauty: 1.5, makeup: 2, skincare: 2, 'skin care': 2,
+    lifestyle: 2, fashion: 2, style: 1, beauty: 1.5, makeup: 1.5, skincare: 2, 'skin care': 2,
     hair: 1, hairstyle: 2, outfit: 2, dress: 1, wardrobe: 1.5, sneakers: 1.5, wedding: 2,
-    bride: 2, groom: 1.5, marriage: 1.5, dating: 2, 'relationship': 1.5, parent: 1.5,
+    bride: 2, groom: 1.5, marriage: 1.5, dating: 2, 'relationship': 1.5, parent: 1,
     parenting: 2, mom: 1, dad: 1, mother: 0.5, father: 0.5, toddler: 1.5, baby: 1, kids: 1,
     'home decor': 2, decor: 2, 'interior design': 2, furniture: 1.5, 'garden*': 1.5,
     ikea: 2, 'gift guide': 2, gift: 1, shopping: 1.5, 'self-care': 1.5, etiquette: 2,
@@ -360,25 +368,26 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     'apartment': 1, 'living room': 2, 'bedroom': 1.5, 'kitchen': 0.5, 'holiday': 0.5,
     'fashion week': 2, 'designer': 1, 'clothing': 1.5, 'jeans': 1.5, 'shoes': 1, 'deals': 1,
     'sale': 0.5, 'perfume': 2, 'tattoo': 1.5, 'nail': 1, 'manicure': 2, 'girlfriend': 0.5,
-    'boyfriend': 0.5, 'husband': 0.5, 'wife': 0.5, 'family': 0.5, 'tips': 0.5, 'hack': 0.5,
+    'boyfriend': 0.5, 'husband': 0.5, 'wife': 0.5, 'tips': 0.5, 'hack': 0.5,
   },
   travel: {
     travel: 2, traveler: 2, traveling: 2, travelling: 2, traveller: 2, airline: 2, flight: 1.5,
     'flight attendant': 2, airport: 2, tourism: 2, tourist: 2, hotel: 1.5, resort: 1.5,
-    vacation: 2, destination: 1.5, cruise: 2, passport: 1.5, tsa: 2, passenger: 1.5,
+    vacation: 2, destination: 1.5, cruise: 1.5, 'cruise ship': 2, 'cruise line': 2, passport: 1.5, tsa: 2, passenger: 1.5,
     airbnb: 1.5, 'road trip': 2, itinerary: 2, sightseeing: 2, beach: 1, trip: 1,
     'jet lag': 2, 'frequent flyer': 2, luggage: 2, baggage: 2, 'national park': 1.5,
     hostel: 2, layover: 2, 'theme park': 1.5, disneyland: 1.5, 'disney world': 1.5,
     'plane': 1, 'pilot': 1, 'aircraft': 1, 'jet': 0.5, 'visa': 0.5, 'border': 0.5,
-    'getaway': 2, 'holiday': 0.5, 'booking': 1, 'travel ban': 1, 'expedia': 2,
+    'getaway': 1, 'holiday': 0.5, 'booking': 1, 'travel ban': 1, 'expedia': 2,
     'delta air lines': 2, 'united airlines': 2, 'southwest airlines': 2, 'spirit airlines': 2,
     'faa': 1.5, 'visit': 0.5, 'island': 1, 'tour': 1,
+    'cruise missile': -3,
   },
   food: {
     food: 1.5, recipe: 2, cooking: 2, cook: 1.5, chef: 2, restaurant: 2, dinner: 1.5,
     lunch: 1.5, breakfast: 1.5, brunch: 2, meal: 1.5, dish: 1, baking: 2, bake: 2,
     dessert: 2, cake: 1.5, cookie: 1.5, pizza: 2, burger: 1.5, wine: 1.5, beer: 1.5,
-    cocktail: 2, coffee: 1.5, grocery: 1.5, groceries: 1.5, snack: 2, vegan: 2, vegetarian: 2,
+    cocktail: 2, coffee: 1.5, grocery: 1.5, snack: 2, vegan: 2, vegetarian: 2,
     ingredient: 2, kitchen: 1, chocolate: 1.5, cheese: 1.5, "mcdonald's": 2, 'fast food': 2,
     "trader joe's": 2, costco: 1, taste: 1, flavor: 1.5, eat: 1, eating: 1, drink: 1,
     foodie: 2, bread: 1.5, chicken: 1, sandwich: 1.5, turkey: 0.5, 'thanksgiving': 1,
@@ -403,16 +412,18 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     'weather': 1, 'storm': 1, 'earthquake': 1, 'sea level': 2, 'heat': 0.5,
   },
   education: {
-    education: 2, educational: 1.5, educator: 2, school: 1.5, teacher: 2, student: 1.5,
-    university: 2, universities: 2, college: 1.5, campus: 2, classroom: 2, principal: 1,
+    education: 2, educational: 1.5, educator: 2, school: 1.5, 'middle school': 2,
+    'elementary school': 2, teacher: 2, student: 1.5,
+    university: 2, college: 1.5, campus: 2, classroom: 2, principal: 1,
     'school board': 2, 'school district': 2, curriculum: 2, tuition: 2, 'student loan': 2,
     'student debt': 2, graduate: 1.5, graduation: 1.5, kindergarten: 2, preschool: 2,
     'high school': 2, homework: 2, professor: 2, scholarship: 2, academic: 1.5, exam: 1.5,
     literacy: 1.5, textbook: 2, learning: 1, pupil: 2, 'teachers union': 2, harvard: 1,
     yale: 1, stanford: 1, 'betsy devos': 2, devos: 2, 'education secretary': 2,
-    'department of education': 2, 'school year': 2, 'remote learning': 2, 'class': 0.5,
+    'department of education': 2, 'school year': 2, 'remote learning': 2,
     'classes': 1, 'diploma': 2, 'degree': 0.5, 'grade': 0.5, 'semester': 2, 'admissions': 1.5,
     'critical race theory': 1.5, 'book ban': 1.5, 'alumni': 1.5, 'dorm': 1.5, 'lesson': 1,
+    'electoral college': -1.5,
   },
   automotive: {
     automotive: 2, car: 1, 'electric vehicle': 2, 'electric car': 2, ev: 2, tesla: 2,
@@ -422,21 +433,22 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
     jeep: 2, stellantis: 2, chrysler: 2, rivian: 2, automaker: 2, carmaker: 2,
     'auto industry': 2, 'auto worker': 2, autoworker: 2, 'united auto workers': 2, uaw: 2,
     auto: 1.5, recall: 1, driver: 1, driving: 1, 'self-driving': 2, 'autonomous vehicle': 2,
-    'driverless': 2, highway: 1, traffic: 1, truck: 1, 'pickup truck': 2, suv: 2, sedan: 2,
-    motorist: 2, motorcycle: 2, dealership: 2, 'car dealer': 2, 'car crash': 1,
+    'driverless': 2, highway: 1, traffic: 1, truck: 1, 'pickup truck': 2, suv: 1.5, sedan: 2,
+    motorist: 2, motorcycle: 2, dealership: 2, 'car dealer': 2,
     horsepower: 2, 'fuel economy': 2, 'charging station': 2, 'gas prices': 1,
-    'gas station': 1, battery: 1, nascar: 1, 'formula 1': 1, 'elon musk': 1, musk: 1,
-    uber: 1, lyft: 1, transportation: 1, 'speeding': 1.5, 'drunk driving': 1.5,
-    'road': 0.5, 'roads': 0.5, 'parking': 1, 'seat belt': 2, 'airbag': 2, 'crash test': 2,
+    'gas station': 0.5, battery: 1, nascar: 1, 'formula 1': 1, 'elon musk': 1,
+    uber: 0.5, lyft: 0.5, transportation: 1, 'speeding': 1.5, 'drunk driving': 1.5,
+    'road': 0.5, 'parking': 1, 'seat belt': 2, 'airbag': 2, 'crash test': 2,
     'license plate': 1.5, "driver's license": 1.5, 'dmv': 2, 'commute': 1, 'bus': 0.5,
     'mileage': 1.5, 'engine': 1, 'wheel': 1, 'hybrid': 0.5, 'car wash': 1,
+    'car bomb': -1, 'cable car': -1,
   },
 };
 
 /** Title matches count this many times their weight. */
 export const TITLE_BOOST = 1.5;
 /** Minimum text score for a category to be assigned from the text. */
-export const TEXT_THRESHOLD = 2;
+export const TEXT_THRESHOLD = 2.5;
 /** At most this many categories per item. */
 export const MAX_CATEGORIES = 3;
 
@@ -477,7 +489,7 @@ function escapeRegex(s: string): string {
 }
 
 /** Regex source for one lexicon term (see CATEGORY_LEXICON for the rules). */
-function termPattern(term: string): string {
+export function termPattern(term: string): string {
   const prefix = term.endsWith('*');
   const base = prefix ? term.slice(0, -1) : term;
   const words = base.split(' ').map(escapeRegex);

@@ -1,0 +1,23 @@
+import { DEFAULT_ARTICLE_IMAGE_PATH, type PublicArticle } from '@lede/shared';
+import type { articles } from '../../db/schema.js';
+
+export type ArticleRow = typeof articles.$inferSelect;
+
+/** Every article leaves the API in this shape (spec section 3), whichever feature sends it. */
+export function toPublicArticle(a: Omit<ArticleRow, 'search'> & { search?: unknown }): PublicArticle {
+  return {
+    _id: a.id,
+    title: a.title,
+    creator: a.creator,
+    description: a.description,
+    pubDate: a.pubDate.toISOString(),
+    image_url: a.imageUrl ?? DEFAULT_ARTICLE_IMAGE_PATH,
+    link: a.link,
+    source_name: a.sourceName,
+    source_url: a.sourceUrl,
+    source_icon: a.sourceIcon,
+    keywords: a.keywords,
+    categories: a.categories,
+    likes: a.likes,
+  };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { CATEGORY_IDS, MIN_INTERESTS } from '../categories.js';
+import { MESSAGES } from '../messages.js';
+import { emailSchema, nameSchema } from './common.js';
+import { themeSchema } from './user.js';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_ARTICLE_IMAGE_PATH = '/media/default-article.svg';
+
+const articleId = z.string({ error: 'article_id is required' }).uuid('Invalid article id');
+
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** Opaque; returned as `nextCursor` by the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export const articleByIdQuery = z.object({ article_id: articleId });
+export const articleByKeywordQuery = pageQuery.extend({
+  keyword: z.string({ error: 'keyword is required' }).trim().min(1, 'keyword is required').max(200),
+});
+export const articleActionBody = z.object({ article_id: articleId });
+
+export const publicArticleSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  creator: z.array(z.string()),
+  description: z.string(),
+  pubDate: z.string(),
+  image_url: z.string(),
+  link: z.string(),
+  source_name: z.string(),
+  source_url: z.string().nullable(),
+  source_icon: z.string().nullable(),
+  keywords: z.array(z.string()),
+  categories: z.array(z.string()),
+  likes: z.number(),
+});
+export type PublicArticle = z.infer<typeof publicArticleSchema>;
+
+export const articlesPageResponse = z.object({
+  articles: z.array(publicArticleSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const ACTIVITY_ACTIONS = ['like', 'dislike', 'save', 'share'] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+export const activityEntrySchema = z.object({
+  _id: z.string(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  timestamp: z.string(),
+  updatedAt: z.string(),
+  article_id: z.string(),
+  article_title: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+// Profile.
+export const editNameBody = z.object({ name: nameSchema });
+export const changeEmailBody = z.object({ email: emailSchema });
+export const toggleThemeBody = z.object({ theme: themeSchema });
+export const updateProfilePictureBody = z.object({
+  profile_url: z.string({ error: 'profile_url is required' }).trim().url('profile_url must be a URL').max(2048),
+});
+export const setInterestsBody = z.object({
+  interests: z
+    .array(z.enum(CATEGORY_IDS, { error: 'Unknown category' }), { error: MESSAGES.validation.minInterests })
+    .min(MIN_INTERESTS, MESSAGES.validation.minInterests)
+    .max(CATEGORY_IDS.length)
+    .refine((list) => new Set(list).size === list.length, 'Categories must not repeat'),
+});
+export const timezoneBody = z.object({ timezone: z.string() });
+
+// Recommendations.
+export const markAsReadBody = z.object({ articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id') });
+
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
