@@ -33,7 +33,10 @@ export function noonUtc(date: string): string {
 }
 
 /** Maps one dataset item to a seed record (plus the categorisation details). */
-export function huffPostToSeedRecord(item: HuffPostItem): { record: SeedRecord; detail: CategorizeResult } {
+export function huffPostToSeedRecord(item: HuffPostItem): {
+  record: SeedRecord;
+  detail: CategorizeResult;
+} {
   const title = item.headline.trim();
   const description = (item.short_description ?? '').trim();
   const detail = categorizeDetailed({ sourceCategories: [item.category], title, description });

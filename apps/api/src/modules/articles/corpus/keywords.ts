@@ -33,7 +33,7 @@ const STOPWORDS: ReadonlySet<string> = new Set(
   wasnt werent wont cant couldnt shouldnt wouldnt ive ill id hes shes its let lets mr mrs ms dr
   via amp nbsp quot one ones another latest just really totally very much many way ever never every
   reveals revealed says said claims claimed explains explained shares shared wants wanted gives gave
-  goes went made make makes back still even also`
+  goes went made make makes back still even also far`
     .split(/\s+/)
     .filter(Boolean),
 );

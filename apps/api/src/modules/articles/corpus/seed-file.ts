@@ -13,7 +13,9 @@ import type { CategoryId } from '@lede/shared';
  * This module sits at apps/api/{src,dist}/modules/articles/corpus/, so the
  * data folder is four levels up in both the source and the built layout.
  */
-export const SEED_FILE: string = fileURLToPath(new URL('../../../../data/corpus.seed.jsonl.gz', import.meta.url));
+export const SEED_FILE: string = fileURLToPath(
+  new URL('../../../../data/corpus.seed.jsonl.gz', import.meta.url),
+);
 
 export interface SeedRecord {
   link: string;
