@@ -28,6 +28,11 @@ const envSchema = z
     OTP_WINDOW_MINUTES: int(15, 1),
     AUTH_IP_LIMIT: int(300, 1),
     WEB_DIST: z.string().optional(),
+    INGEST_FEEDS: z.string().default(''),
+    INGEST_INTERVAL_MINUTES: int(30, 0),
+    NEWSDATA_API_KEY: z.string().min(1).optional(),
+    NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
+    SEED_CORPUS: bool.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
@@ -58,6 +63,16 @@ export interface Config {
   otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
   authIpLimit: number;
   webDist?: string;
+  ingest: {
+    /** RSS/Atom feed URLs. */
+    feeds: string[];
+    /** 0 turns the schedule off (the CLI still works). */
+    intervalMinutes: number;
+    newsDataApiKey?: string;
+    newsDataUrl: string;
+  };
+  /** Load the bundled corpus into an empty database at start. */
+  seedCorpus: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -90,5 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otp: { emailLimit: e.OTP_EMAIL_LIMIT, ipLimit: e.OTP_IP_LIMIT, windowMinutes: e.OTP_WINDOW_MINUTES },
     authIpLimit: e.AUTH_IP_LIMIT,
     webDist: e.WEB_DIST,
+    ingest: {
+      feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),
+      intervalMinutes: e.INGEST_INTERVAL_MINUTES,
+      newsDataApiKey: e.NEWSDATA_API_KEY,
+      newsDataUrl: e.NEWSDATA_URL,
+    },
+    seedCorpus: e.SEED_CORPUS,
   };
 }

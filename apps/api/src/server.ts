@@ -47,7 +47,7 @@ async function main() {
   }
   const database = openDatabase(databaseUrl);
   await runMigrations(database.db);
-  await seedCorpusIfEmpty(database.db, logger);
+  if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
 
   const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
   const app = createApp({

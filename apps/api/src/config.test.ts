@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults for a local run', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.appOrigin).toBe('http://127.0.0.1:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.otp).toEqual({ emailLimit: 5, ipLimit: 100, windowMinutes: 15 });
+    expect(c.ingest.feeds).toEqual([]);
+    expect(c.seedCorpus).toBe(true);
+  });
+
+  it('parses lists and numbers', () => {
+    const c = loadConfig({ PORT: '8080', INGEST_FEEDS: 'https://a.example/rss, https://b.example/atom', OTP_IP_LIMIT: '500' });
+    expect(c.port).toBe(8080);
+    expect(c.appOrigin).toBe('http://127.0.0.1:8080');
+    expect(c.ingest.feeds).toEqual(['https://a.example/rss', 'https://b.example/atom']);
+    expect(c.otp.ipLimit).toBe(500);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ SMTP_URL: 'not a url' }, /SMTP_URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/lede' }, /JWT_SECRET is required/],
+  ])('refuses %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as Error).message.split('\n')).toHaveLength(1);
+    }
+  });
+});
