@@ -27,6 +27,7 @@ const envSchema = z
     OTP_IP_LIMIT: int(100, 1),
     OTP_WINDOW_MINUTES: int(15, 1),
     AUTH_IP_LIMIT: int(300, 1),
+    PASSWORD_FAILURE_LIMIT: int(10, 1),
     WEB_DIST: z.string().optional(),
     INGEST_FEEDS: z.string().default(''),
     INGEST_INTERVAL_MINUTES: int(30, 0),
@@ -62,6 +63,8 @@ export interface Config {
   refreshTokenTtlDays: number;
   otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
   authIpLimit: number;
+  /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
+  passwordFailureLimit: number;
   webDist?: string;
   ingest: {
     /** RSS/Atom feed URLs. */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     otp: { emailLimit: e.OTP_EMAIL_LIMIT, ipLimit: e.OTP_IP_LIMIT, windowMinutes: e.OTP_WINDOW_MINUTES },
     authIpLimit: e.AUTH_IP_LIMIT,
+    passwordFailureLimit: e.PASSWORD_FAILURE_LIMIT,
     webDist: e.WEB_DIST,
     ingest: {
       feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),

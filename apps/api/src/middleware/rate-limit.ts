@@ -18,7 +18,10 @@ export class PostgresRateLimitStore implements Store {
     private readonly db: Database,
     private readonly clock: Clock,
     readonly prefix: string,
-  ) {}
+    windowMs?: number,
+  ) {
+    if (windowMs) this.windowMs = windowMs;
+  }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
@@ -77,8 +80,8 @@ interface LimiterOptions {
   message: string;
   /** Builds the key from the request; return undefined to not count this request. */
   key?: (req: Request) => string | undefined;
-  /** Count only the requests that succeeded, or only those that failed (status >= 400). */
-  count?: 'all' | 'successes' | 'failures';
+  /** Count every request, or only those that succeeded (status < 400). */
+  count?: 'all' | 'successes';
 }
 
 export function createLimiter({ db, clock, name, limit, windowMinutes, message, key, count = 'all' }: LimiterOptions) {
@@ -88,7 +91,6 @@ export function createLimiter({ db, clock, name, limit, windowMinutes, message, 
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipFailedRequests: count === 'successes',
-    skipSuccessfulRequests: count === 'failures',
     store: new PostgresRateLimitStore(db, clock, `${name}:`),
     ...(key && {
       keyGenerator: (req: Request) => key(req) ?? '',

@@ -40,11 +40,6 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
     message: m.tooManyCodes, key: ipKey, count: 'successes',
   });
   const sendLimits = [codesPerIp, codesPerEmail];
-  // Wrong passwords, counted per e-mail, so one account cannot be guessed at from many IPs.
-  const passwordFailures = createLimiter({
-    db, clock, name: 'pw-fail', limit: 10, windowMinutes: window, message: m.tooManyRequests, key: emailKey,
-    count: 'failures',
-  });
   router.use(
     createLimiter({
       db, clock, name: 'auth-ip', limit: config.authIpLimit, windowMinutes: window,
@@ -63,7 +58,7 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
     res.json({ message: m.otpSent, ...sent });
   });
 
-  router.post('/verify-credentials-send-otp', passwordFailures, ...sendLimits, async (req, res) => {
+  router.post('/verify-credentials-send-otp', ...sendLimits, async (req, res) => {
     const { email, password } = parseInput(verifyCredentialsRequest, req.body);
     const sent = await auth.verifyCredentialsAndSendOtp(email, password, req.ip);
     res.json({ message: m.credentialsVerified, ...sent });
@@ -81,7 +76,7 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
     res.status(201).json({ message: m.signupSuccess, AccessToken, newUser: user });
   });
 
-  router.post('/login', passwordFailures, async (req, res) => {
+  router.post('/login', async (req, res) => {
     const input = parseInput(loginRequest, req.body);
     const { AccessToken, user } = startSession(res, await auth.login(input));
     res.json({ message: m.loginSuccess, AccessToken, user });

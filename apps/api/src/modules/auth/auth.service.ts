@@ -8,6 +8,7 @@ import {
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
+import { PostgresRateLimitStore } from '../../middleware/rate-limit.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
 import { refreshTokensRepository } from './auth.repository.js';
 import { createOtpService } from './otp.service.js';
@@ -31,9 +32,25 @@ export function createAuthService(deps: AppDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
 
-  async function checkPassword(user: UserRow | undefined, password: string): Promise<UserRow> {
+  // Only wrong passwords count, and only once they are known to be wrong: concurrent
+  // correct sign-ins or dropped connections must never lock an account.
+  const passwordFailures = new PostgresRateLimitStore(db, clock, 'pw-fail:', config.otp.windowMinutes * 60_000);
+
+  async function refuseIfLockedOut(email: string): Promise<void> {
+    const failures = await passwordFailures.get(email);
+    if (failures && failures.totalHits >= config.passwordFailureLimit) {
+      const retryAfter = Math.max(1, Math.ceil((failures.resetTime!.getTime() - clock.now().getTime()) / 1000));
+      throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
+    }
+  }
+
+  async function checkPassword(email: string, user: UserRow | undefined, password: string): Promise<UserRow> {
+    await refuseIfLockedOut(email);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
-    if (!user || !ok) throw ApiError.badRequest(m.invalidCredentials);
+    if (!user || !ok) {
+      await passwordFailures.increment(email);
+      throw ApiError.badRequest(m.invalidCredentials);
+    }
     return user;
   }
 
@@ -43,7 +60,7 @@ export function createAuthService(deps: AppDeps) {
   }
 
   async function verifyCredentialsAndSendOtp(email: string, password: string, ip?: string) {
-    const user = await checkPassword(await users.findByEmail(db, email), password);
+    const user = await checkPassword(email, await users.findByEmail(db, email), password);
     return otp.issue({ email, purpose: 'login', userId: user.id, ip });
   }
 
@@ -85,6 +102,7 @@ export function createAuthService(deps: AppDeps) {
   }
 
   async function login(input: LoginRequest): Promise<Session> {
+    await refuseIfLockedOut(input.email);
     const user = await users.findByEmail(db, input.email);
     const session = await db.transaction(async (tx) => {
       // The code is checked before the password, so /login cannot be used to guess passwords.
@@ -99,7 +117,10 @@ export function createAuthService(deps: AppDeps) {
       return { user: updated, accessToken: tokens.signAccessToken(updated), refreshToken };
     });
     // A wrong password still used up the verified code (committed above).
-    if (!session) throw ApiError.badRequest(m.invalidCredentials);
+    if (!session) {
+      await passwordFailures.increment(input.email);
+      throw ApiError.badRequest(m.invalidCredentials);
+    }
     return session;
   }
 

@@ -74,4 +74,23 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe('Too many requests. Please try again later.');
   });
+
+  it('never counts correct passwords as failures, even concurrent ones', async () => {
+    ctx.clock.advance(15 * 60_000);
+    const email = uniqueEmail();
+    await signUp(ctx, ctx.request(), { email });
+    ctx.clock.advance(15 * 60_000);
+    const attempt = (password: string) =>
+      ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password });
+    for (let i = 0; i < 9; i++) expect((await attempt('Wr0ng!pass')).status).toBe(400);
+    // Two, to stay under this file's limit of 3 codes per e-mail.
+    const concurrent = await Promise.all([attempt(PASSWORD), attempt(PASSWORD)]);
+    expect(concurrent.map((r) => r.status)).toEqual([200, 200]);
+    expect((await attempt('Wr0ng!pass')).status).toBe(400); // the 10th failure
+    const locked = await attempt(PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.retryAfter).toBeGreaterThan(0);
+    // The final login step is locked out too.
+    expect((await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(429);
+  });
 });
