@@ -1,0 +1,192 @@
+// The servers under test: the real Lede API (built modules, embedded PostgreSQL) and a bare
+// Express 5 app as the baseline. Both listen on 127.0.0.1 only, on ports the OS picks.
+import crypto from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import express from 'express';
+import pg from 'pg';
+
+const HOST = '127.0.0.1';
+const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
+export const BENCH_DATABASE = 'lede_bench';
+
+/**
+ * Listens on 127.0.0.1:0. `drain` waits until every request received has been answered (res.end
+ * called, even on a connection the client already closed) and `quiet()` holds; `close` stops
+ * listening, drops the connections, drains, so no handler is still running afterwards.
+ */
+export async function listen(handler, { quiet = () => true } = {}) {
+  let inFlight = 0;
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    const end = res.end;
+    let ended = false;
+    res.end = function (...args) {
+      if (!ended) {
+        ended = true;
+        inFlight--;
+      }
+      return end.apply(this, args);
+    };
+    handler(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address();
+
+  /** Resolves once nothing is in flight and quiet() has held for `stableMs`; gives up after `maxMs`. */
+  async function drain({ stableMs = 200, maxMs = 15_000 } = {}) {
+    const started = Date.now();
+    let calmSince;
+    while (Date.now() - started < maxMs) {
+      if (inFlight === 0 && quiet()) {
+        calmSince ??= Date.now();
+        if (Date.now() - calmSince >= stableMs) return true;
+      } else {
+        calmSince = undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  }
+
+  return {
+    server,
+    port,
+    url: `http://${HOST}:${port}`,
+    inFlight: () => inFlight,
+    drain,
+    close: async () => {
+      const closed = new Promise((resolve, reject) =>
+        server.close((err) => (err ? reject(err) : resolve())),
+      );
+      server.closeAllConnections();
+      await closed;
+      if (!(await drain()))
+        throw new Error(`${inFlight} request(s) still unanswered after closing`);
+    },
+  };
+}
+
+/** The baseline: the least an Express 5 app can do for one JSON response. */
+export async function startBareExpress(lifecycle) {
+  const app = express();
+  app.get('/hello', (req, res) => res.json({ hello: 'world' }));
+  const listening = await listen(app);
+  lifecycle.defer('bare Express server', listening.close);
+  return listening;
+}
+
+/** A Mailer that only counts: the benchmark measures the API, not an SMTP server. */
+export function createCountingMailer() {
+  const mailer = {
+    sent: 0,
+    async send() {
+      mailer.sent++;
+    },
+  };
+  return mailer;
+}
+
+async function importApi(relative) {
+  const file = path.join(API_DIST, relative);
+  if (!existsSync(file)) {
+    throw new Error(
+      `${file} is missing: build the API first (pnpm --filter @lede/shared build && pnpm --filter @lede/api build)`,
+    );
+  }
+  return import(pathToFileURL(file).href);
+}
+
+/**
+ * Starts one embedded PostgreSQL in a fresh temp dir, creates and migrates a database, and
+ * serves createApp(deps) with generous rate limits, a counting mailer and a silent logger.
+ * Every step registers its own cleanup with `lifecycle` as soon as it has started.
+ */
+export async function startApi(lifecycle, { log, bcryptCost } = {}) {
+  const [
+    { createApp },
+    { loadConfig },
+    { openDatabase },
+    { startEmbeddedPostgres },
+    { runMigrations },
+    { systemClock },
+    { createLogger },
+    schema,
+  ] = await Promise.all([
+    importApi('app.js'),
+    importApi('config.js'),
+    importApi('db/client.js'),
+    importApi('db/embedded.js'),
+    importApi('db/migrate.js'),
+    importApi('lib/clock.js'),
+    importApi('lib/logger.js'),
+    importApi('db/schema.js'),
+  ]);
+
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-bench-pg-'));
+  lifecycle.defer('temp dir', () => fs.rm(tmp, { recursive: true, force: true }));
+
+  log?.('starting embedded PostgreSQL');
+  const pgLog = [];
+  const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), {
+    persistent: false,
+    onLog: (line) => {
+      pgLog.push(line);
+      if (pgLog.length > 50) pgLog.shift();
+    },
+  }).catch((err) => {
+    throw new Error(`embedded PostgreSQL did not start: ${err?.message ?? err}\n${pgLog.join('')}`);
+  });
+  lifecycle.defer('embedded PostgreSQL', () => postgres.stop());
+
+  const admin = new pg.Client({ connectionString: postgres.url() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${BENCH_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+
+  const database = openDatabase(postgres.url(BENCH_DATABASE));
+  lifecycle.defer('database pool', () => database.close());
+  log?.('running migrations');
+  await runMigrations(database.db);
+
+  const base = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  const config = {
+    ...base,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    bcryptCost: bcryptCost ?? base.bcryptCost,
+    // The benchmark measures the handlers, not the 429 path.
+    otp: { ...base.otp, emailLimit: 1e9, ipLimit: 1e9 },
+    authIpLimit: 1e9,
+  };
+  const mailer = createCountingMailer();
+  const deps = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    mailer,
+    clock: systemClock,
+    logger: createLogger('silent'),
+  };
+  const pool = database.pool;
+  // Quiet: no query running or waiting (express-rate-limit takes counts back after the response).
+  const listening = await listen(createApp(deps), {
+    quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,
+  });
+  lifecycle.defer('API server', listening.close);
+  log?.(`API listening on ${listening.url}`);
+
+  return { ...listening, deps, config, mailer, schema, poolMax: database.pool.options.max };
+}
