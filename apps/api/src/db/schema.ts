@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -193,5 +194,29 @@ export const articleViews = pgTable(
     uniqueIndex('article_views_user_article_day_idx').on(t.userId, t.articleId, t.localDay),
     index('article_views_user_day_idx').on(t.userId, t.localDay),
     index('article_views_article_idx').on(t.articleId),
+  ],
+);
+
+/**
+ * A reader's feed, one row per reader and article. Rows leave the feed (retired) when a
+ * refresh replaces them; retired rows still exclude their article from later feeds.
+ */
+export const recommendations = pgTable(
+  'recommendations',
+  {
+    ...userArticle,
+    score: real('score').notNull(),
+    status: text('status', { enum: ['new', 'read'] }).notNull().default('new'),
+    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    readAt: timestamptz('read_at'),
+    retiredAt: timestamptz('retired_at'),
+  },
+  (t) => [
+    uniqueIndex('recommendations_user_article_idx').on(t.userId, t.articleId),
+    index('recommendations_feed_idx').on(t.userId, t.retiredAt, t.position),
+    index('recommendations_article_idx').on(t.articleId),
+    check('recommendations_status_check', sql`${t.status} in ('new', 'read')`),
   ],
 );
