@@ -66,6 +66,7 @@ export const MESSAGES = {
     invalidPictureUrl: 'profile_url must be an https URL of the image host or this app',
     onlyImages: 'Only image files are supported.',
     maxFileSize: 'Max file size is 5MB.',
+    imageTooLarge: 'Image dimensions are too large.',
     noFile: 'No file uploaded',
     accountDeleted: 'Account deleted successfully!',
     profileUpdated: 'Profile updated successfully!',

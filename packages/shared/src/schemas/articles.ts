@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, MIN_INTERESTS } from '../categories.js';
 import { MESSAGES } from '../messages.js';
-import { emailSchema, nameSchema } from './common.js';
+import { emailSchema, nameSchema, timezoneSchema } from './common.js';
 import { themeSchema } from './user.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -55,12 +55,52 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
+/** Newest first; `limit` defaults to one page. */
+export const recentActivityQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+/** The Saved page shows every saved article at once, up to this many (newest saved first). */
+export const SAVED_ARTICLES_MAX = 200;
+export const savedArticlesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(SAVED_ARTICLES_MAX).default(SAVED_ARTICLES_MAX),
+});
+export const savedArticleEntrySchema = z.object({
+  _id: z.string(),
+  article_id: publicArticleSchema,
+  savedAt: z.string(),
+});
+export type SavedArticleEntry = z.infer<typeof savedArticleEntrySchema>;
+
+/** Answer to like and dislike: the reader's reaction after the toggle and the article's counts. */
+export const reactionResultSchema = z.object({
+  message: z.string(),
+  liked: z.boolean(),
+  disliked: z.boolean(),
+  likes: z.number(),
+  dislikes: z.number(),
+});
+export type ReactionResult = z.infer<typeof reactionResultSchema>;
+export const saveResultSchema = z.object({
+  message: z.string(),
+  saved: z.boolean(),
+  saves: z.number(),
+});
+export type SaveResult = z.infer<typeof saveResultSchema>;
+/** Reading streak in days (see the API README). */
+export const streakResponseSchema = z.object({ streak: z.number().int().min(0) });
+
 // Profile.
 export const editNameBody = z.object({ name: nameSchema });
 export const changeEmailBody = z.object({ email: emailSchema });
 export const toggleThemeBody = z.object({ theme: themeSchema });
 export const updateProfilePictureBody = z.object({
-  profile_url: z.string({ error: 'profile_url is required' }).trim().url('profile_url must be a URL').max(2048),
+  // Relative paths are allowed: the app's own avatars and the default one ("remove picture").
+  // Which hosts and paths are acceptable is decided by the API.
+  profile_url: z
+    .string({ error: 'profile_url is required' })
+    .trim()
+    .min(1, 'profile_url is required')
+    .max(2048),
 });
 export const setInterestsBody = z.object({
   interests: z
@@ -69,7 +109,7 @@ export const setInterestsBody = z.object({
     .max(CATEGORY_IDS.length)
     .refine((list) => new Set(list).size === list.length, 'Categories must not repeat'),
 });
-export const timezoneBody = z.object({ timezone: z.string() });
+export const timezoneBody = z.object({ timezone: timezoneSchema });
 
 // Recommendations.
 export const markAsReadBody = z.object({ articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id') });

@@ -2,13 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 
 /** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
-export const localDaySql = (at: Date, timezone: string) => sql`(${at.toISOString()}::timestamptz at time zone ${timezone})::date`;
+export const localDaySql = (at: Date, timezone: string) =>
+  sql`(${at.toISOString()}::timestamptz at time zone ${timezone})::date`;
 
 /**
  * Consecutive days, in the reader's time zone, with at least one article read. A run
  * that ended yesterday still counts (today is not over); one that ended earlier is 0.
  */
-export async function readingStreak(db: DbExecutor, userId: string, timezone: string, now: Date): Promise<number> {
+export async function readingStreak(
+  db: DbExecutor,
+  userId: string,
+  timezone: string,
+  now: Date,
+): Promise<number> {
   const result = await db.execute<{ streak: number }>(sql`
     with days as (
       select distinct local_day from article_views where user_id = ${userId}

@@ -1,0 +1,276 @@
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { ActivityAction } from '@lede/shared';
+import type { DbExecutor } from '../../db/client.js';
+import {
+  articleReactions,
+  articles,
+  articleShares,
+  savedArticles,
+  users,
+} from '../../db/schema.js';
+import { localDaySql } from './streak.js';
+
+export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
+export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
+export type CounterDelta = Partial<Record<CounterName, number>>;
+export type ArticleCounts = Record<CounterName, number>;
+
+/** What one reader has done to one article. */
+export interface ReaderState {
+  reaction: ReactionKind | null;
+  saved: boolean;
+}
+
+interface UserArticle {
+  userId: string;
+  articleId: string;
+}
+
+export interface ActivityRow {
+  id: string;
+  action: ActivityAction;
+  at: Date;
+  updatedAt: Date;
+  articleId: string;
+  articleTitle: string;
+}
+
+const { search: _search, ...articleColumns } = getTableColumns(articles);
+const counterColumns = {
+  likes: articles.likes,
+  dislikes: articles.dislikes,
+  saves: articles.saves,
+  shares: articles.shares,
+  views: articles.views,
+};
+
+const reactionOf = ({ userId, articleId }: UserArticle) =>
+  and(eq(articleReactions.userId, userId), eq(articleReactions.articleId, articleId));
+const saveOf = ({ userId, articleId }: UserArticle) =>
+  and(eq(savedArticles.userId, userId), eq(savedArticles.articleId, articleId));
+
+/** Timestamps leave raw SQL as epoch milliseconds: node-postgres would give Drizzle's untyped strings. */
+const epochMs = (column: 'activity.at' | 'activity.updated_at') =>
+  sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+export const interactionsRepository = {
+  /**
+   * Serialises one reader's own writes (a double click sends two toggles at once), so each sees
+   * the state the previous one left; account deletion takes the same row first. Different
+   * readers never wait on each other here. False when the account is gone.
+   */
+  async lockReader(tx: DbExecutor, userId: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
+    return rows.length === 1;
+  },
+
+  /** Undefined when the article does not exist; otherwise it cannot be deleted before commit. */
+  async findReaderState(
+    tx: DbExecutor,
+    { userId, articleId }: UserArticle,
+  ): Promise<ReaderState | undefined> {
+    const [row] = await tx
+      .select({ reaction: articleReactions.kind, savedId: savedArticles.id })
+      .from(articles)
+      .leftJoin(
+        articleReactions,
+        and(eq(articleReactions.articleId, articles.id), eq(articleReactions.userId, userId)),
+      )
+      .leftJoin(
+        savedArticles,
+        and(eq(savedArticles.articleId, articles.id), eq(savedArticles.userId, userId)),
+      )
+      .where(eq(articles.id, articleId))
+      .for('key share', { of: articles });
+    return row && { reaction: row.reaction, saved: row.savedId !== null };
+  },
+
+  // Each write below says whether it changed a row; counters move only by what did change.
+
+  async insertReaction(
+    tx: DbExecutor,
+    target: UserArticle,
+    kind: ReactionKind,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await tx
+      .insert(articleReactions)
+      .values({ ...target, kind, createdAt: at, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ id: articleReactions.id });
+    return rows.length === 1;
+  },
+
+  async deleteReaction(tx: DbExecutor, target: UserArticle, kind: ReactionKind): Promise<boolean> {
+    const rows = await tx
+      .delete(articleReactions)
+      .where(and(reactionOf(target), eq(articleReactions.kind, kind)))
+      .returning({ id: articleReactions.id });
+    return rows.length === 1;
+  },
+
+  /** A switched reaction is a new action for the activity list, so its time restarts. */
+  async switchReaction(
+    tx: DbExecutor,
+    target: UserArticle,
+    from: ReactionKind,
+    to: ReactionKind,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(articleReactions)
+      .set({ kind: to, createdAt: at, updatedAt: at })
+      .where(and(reactionOf(target), eq(articleReactions.kind, from)))
+      .returning({ id: articleReactions.id });
+    return rows.length === 1;
+  },
+
+  async insertSave(tx: DbExecutor, target: UserArticle, at: Date): Promise<boolean> {
+    const rows = await tx
+      .insert(savedArticles)
+      .values({ ...target, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: savedArticles.id });
+    return rows.length === 1;
+  },
+
+  async deleteSave(tx: DbExecutor, target: UserArticle): Promise<boolean> {
+    const rows = await tx
+      .delete(savedArticles)
+      .where(saveOf(target))
+      .returning({ id: savedArticles.id });
+    return rows.length === 1;
+  },
+
+  async insertShare(tx: DbExecutor, target: UserArticle, at: Date): Promise<void> {
+    await tx.insert(articleShares).values({ ...target, createdAt: at });
+  },
+
+  /** Moves counters in one statement (`likes = likes + 1`); undefined when the article does not exist. */
+  async adjustCounters(
+    tx: DbExecutor,
+    articleId: string,
+    delta: CounterDelta,
+  ): Promise<ArticleCounts | undefined> {
+    const changes = Object.fromEntries(
+      Object.entries(delta)
+        .filter(([, by]) => by !== 0)
+        .map(([name, by]) => [name, sql`${counterColumns[name as CounterName]} + ${by}`]),
+    );
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await tx
+            .update(articles)
+            .set(changes)
+            .where(eq(articles.id, articleId))
+            .returning(counterColumns)
+        : await tx.select(counterColumns).from(articles).where(eq(articles.id, articleId));
+    return row;
+  },
+
+  /**
+   * Records a reader opening an article, at most once per reader, article and day in the
+   * reader's time zone; the views counter moves only when a row was added. One statement.
+   */
+  async recordView(
+    db: DbExecutor,
+    { userId, articleId }: UserArticle,
+    timezone: string,
+    at: Date,
+  ): Promise<{ found: boolean; recorded: boolean }> {
+    const result = await db.execute<{ found: boolean; recorded: boolean }>(sql`
+      with article as (
+        select id from articles where id = ${articleId}
+      ), inserted as (
+        insert into article_views (user_id, article_id, viewed_at, local_day)
+        select ${userId}, article.id, ${at.toISOString()}::timestamptz, ${localDaySql(at, timezone)} from article
+        on conflict do nothing
+        returning article_id
+      ), counted as (
+        update articles set views = views + 1 where id in (select article_id from inserted) returning id
+      )
+      select exists (select 1 from article) as found, exists (select 1 from counted) as recorded
+    `);
+    return result.rows[0] ?? { found: false, recorded: false };
+  },
+
+  async reactedArticleIds(
+    db: DbExecutor,
+    userId: string,
+    kind: ReactionKind,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await db
+      .select({ articleId: articleReactions.articleId })
+      .from(articleReactions)
+      .where(and(eq(articleReactions.userId, userId), eq(articleReactions.kind, kind)))
+      .orderBy(desc(articleReactions.updatedAt))
+      .limit(limit);
+    return rows.map((r) => r.articleId);
+  },
+
+  async savedArticleIds(db: DbExecutor, userId: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ articleId: savedArticles.articleId })
+      .from(savedArticles)
+      .where(eq(savedArticles.userId, userId))
+      .orderBy(desc(savedArticles.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.articleId);
+  },
+
+  /** Newest saved first. */
+  async savedArticles(db: DbExecutor, userId: string, limit: number) {
+    return db
+      .select({ id: savedArticles.id, savedAt: savedArticles.createdAt, article: articleColumns })
+      .from(savedArticles)
+      .innerJoin(articles, eq(articles.id, savedArticles.articleId))
+      .where(eq(savedArticles.userId, userId))
+      .orderBy(desc(savedArticles.createdAt), desc(savedArticles.id))
+      .limit(limit);
+  },
+
+  /** The reader's current reactions, saves and shares as one list, newest first. */
+  async recentActivity(db: DbExecutor, userId: string, limit: number): Promise<ActivityRow[]> {
+    const result = await db.execute<{
+      id: string;
+      action: ActivityAction;
+      at: number;
+      updated_at: number;
+      article_id: string;
+      article_title: string;
+    }>(sql`
+      select activity.id, activity.action, ${epochMs('activity.at')} as at,
+             ${epochMs('activity.updated_at')} as updated_at, activity.article_id, a.title as article_title
+      from (
+        select id, kind as action, created_at as at, updated_at, article_id
+        from article_reactions where user_id = ${userId}
+        union all
+        select id, 'save', created_at, created_at, article_id
+        from saved_articles where user_id = ${userId}
+        union all
+        select id, 'share', created_at, created_at, article_id
+        from article_shares where user_id = ${userId}
+      ) activity
+      join articles a on a.id = activity.article_id
+      order by activity.at desc, activity.id desc
+      limit ${limit}
+    `);
+    return result.rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      at: new Date(r.at),
+      updatedAt: new Date(r.updated_at),
+      articleId: r.article_id,
+      articleTitle: r.article_title,
+    }));
+  },
+};
+
+export type SavedArticleRow = Awaited<
+  ReturnType<typeof interactionsRepository.savedArticles>
+>[number];

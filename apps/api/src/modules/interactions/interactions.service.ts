@@ -1,0 +1,160 @@
+import { MESSAGES } from '@lede/shared';
+import { pgErrorCode, type DbExecutor } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import type { UserRow } from '../users/users.repository.js';
+import {
+  interactionsRepository as repo,
+  type ArticleCounts,
+  type CounterDelta,
+  type ReactionKind,
+} from './interactions.repository.js';
+import { readingStreak } from './streak.js';
+
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** The client keeps every id it is sent; beyond this many, only the most recent ones. */
+export const ID_LIST_MAX = 10_000;
+
+export interface ReactionOutcome {
+  reaction: ReactionKind | null;
+  counts: ArticleCounts;
+}
+
+export interface SaveOutcome {
+  saved: boolean;
+  counts: ArticleCounts;
+}
+
+export type InteractionsService = ReturnType<typeof createInteractionsService>;
+
+const articleNotFound = () => ApiError.notFound(MESSAGES.articles.notFound);
+
+function foundCounts(counts: ArticleCounts | undefined): ArticleCounts {
+  if (!counts) throw articleNotFound();
+  return counts;
+}
+
+/** How the like and dislike counters move when a reader's reaction goes from `from` to `to`. */
+export function reactionDelta(from: ReactionKind | null, to: ReactionKind | null): CounterDelta {
+  const count = (kind: ReactionKind | null, wanted: ReactionKind) => (kind === wanted ? 1 : 0);
+  return {
+    likes: count(to, 'like') - count(from, 'like'),
+    dislikes: count(to, 'dislike') - count(from, 'dislike'),
+  };
+}
+
+/** Writes the reaction change; false when the row was not in the expected state (nothing changed). */
+function writeReaction(
+  tx: DbExecutor,
+  target: { userId: string; articleId: string },
+  from: ReactionKind | null,
+  to: ReactionKind | null,
+  at: Date,
+): Promise<boolean> {
+  if (from === null && to !== null) return repo.insertReaction(tx, target, to, at);
+  if (from !== null && to === null) return repo.deleteReaction(tx, target, from);
+  if (from !== null && to !== null && from !== to)
+    return repo.switchReaction(tx, target, from, to, at);
+  return Promise.resolve(false);
+}
+
+export function createInteractionsService({ db, clock }: AppDeps) {
+  /**
+   * Every write starts here, in its transaction: the reader's row first, then the article's,
+   * the same order account deletion uses, so the two cannot deadlock.
+   */
+  async function lockReader(tx: DbExecutor, user: UserRow): Promise<void> {
+    if (!(await repo.lockReader(tx, user.id)))
+      throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+  }
+
+  /** An article deleted while the reader acts on it is simply not found. */
+  async function withArticle<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (pgErrorCode(err) === PG_FOREIGN_KEY_VIOLATION) throw articleNotFound();
+      throw err;
+    }
+  }
+
+  /** Like or dislike as a toggle: the same kind again removes it, the other kind replaces it. */
+  function toggleReaction(
+    user: UserRow,
+    articleId: string,
+    requested: ReactionKind,
+  ): Promise<ReactionOutcome> {
+    const target = { userId: user.id, articleId };
+    return withArticle(() =>
+      db.transaction(async (tx) => {
+        await lockReader(tx, user);
+        const state = await repo.findReaderState(tx, target);
+        if (!state) throw articleNotFound();
+        const wanted = state.reaction === requested ? null : requested;
+        const changed = await writeReaction(tx, target, state.reaction, wanted, clock.now());
+        const reaction = changed ? wanted : state.reaction;
+        const counts = await repo.adjustCounters(
+          tx,
+          articleId,
+          reactionDelta(state.reaction, reaction),
+        );
+        return { reaction, counts: foundCounts(counts) };
+      }),
+    );
+  }
+
+  function toggleSave(user: UserRow, articleId: string): Promise<SaveOutcome> {
+    const target = { userId: user.id, articleId };
+    return withArticle(() =>
+      db.transaction(async (tx) => {
+        await lockReader(tx, user);
+        const state = await repo.findReaderState(tx, target);
+        if (!state) throw articleNotFound();
+        const changed = state.saved
+          ? await repo.deleteSave(tx, target)
+          : await repo.insertSave(tx, target, clock.now());
+        const saved = changed ? !state.saved : state.saved;
+        const delta = changed ? (saved ? 1 : -1) : 0;
+        const counts = await repo.adjustCounters(tx, articleId, { saves: delta });
+        return { saved, counts: foundCounts(counts) };
+      }),
+    );
+  }
+
+  function share(user: UserRow, articleId: string): Promise<ArticleCounts> {
+    return withArticle(() =>
+      db.transaction(async (tx) => {
+        await lockReader(tx, user);
+        const counts = foundCounts(await repo.adjustCounters(tx, articleId, { shares: 1 }));
+        await repo.insertShare(tx, { userId: user.id, articleId }, clock.now());
+        return counts;
+      }),
+    );
+  }
+
+  /** The reader opened the article: counts toward the streak (once per local day), returned updated. */
+  async function markViewed(user: UserRow, articleId: string): Promise<number> {
+    const now = clock.now();
+    const { found } = await withArticle(() =>
+      db.transaction(async (tx) => {
+        await lockReader(tx, user);
+        return repo.recordView(tx, { userId: user.id, articleId }, user.timezone, now);
+      }),
+    );
+    if (!found) throw articleNotFound();
+    return readingStreak(db, user.id, user.timezone, now);
+  }
+
+  return {
+    toggleReaction,
+    toggleSave,
+    share,
+    markViewed,
+    recentActivity: (user: UserRow, limit: number) => repo.recentActivity(db, user.id, limit),
+    likedArticleIds: (user: UserRow) => repo.reactedArticleIds(db, user.id, 'like', ID_LIST_MAX),
+    dislikedArticleIds: (user: UserRow) =>
+      repo.reactedArticleIds(db, user.id, 'dislike', ID_LIST_MAX),
+    savedArticleIds: (user: UserRow) => repo.savedArticleIds(db, user.id, ID_LIST_MAX),
+    savedArticles: (user: UserRow, limit: number) => repo.savedArticles(db, user.id, limit),
+  };
+}

@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertArticle } from '../../../test/fixtures.js';
+import { signUp, uniqueEmail } from '../../../test/flows.js';
+import { articleReactions, articles } from '../../db/schema.js';
+import { reactionDelta } from './interactions.service.js';
+import { createReader, type TestReader } from './test-readers.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const react = (reader: TestReader, kind: 'like' | 'dislike', articleId: string) =>
+  ctx
+    .request()
+    .post(`/api/userinteractions/${kind}`)
+    .set(reader.auth())
+    .send({ article_id: articleId });
+
+async function counters(articleId: string) {
+  const [row] = await ctx.database.db
+    .select({ likes: articles.likes, dislikes: articles.dislikes })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  return row!;
+}
+
+async function reactionOf(reader: TestReader, articleId: string) {
+  const rows = await ctx.database.db
+    .select({ kind: articleReactions.kind })
+    .from(articleReactions)
+    .where(and(eq(articleReactions.userId, reader.id), eq(articleReactions.articleId, articleId)));
+  return rows.map((r) => r.kind);
+}
+
+describe('like and dislike', () => {
+  it('likes for a reader who signed up through the client flow', async () => {
+    const { token } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
+    const article = await insertArticle(ctx.database.db);
+    const res = await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ article_id: article.id, ignored: 'unknown keys are dropped' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Article Liked!',
+      liked: true,
+      disliked: false,
+      likes: 1,
+      dislikes: 0,
+    });
+  });
+
+  it('toggles a like on and off', async () => {
+    const reader = await createReader(ctx.deps);
+    const article = await insertArticle(ctx.database.db, { likes: 7 });
+
+    const liked = await react(reader, 'like', article.id);
+    expect(liked.status).toBe(200);
+    expect(liked.body).toEqual({
+      message: 'Article Liked!',
+      liked: true,
+      disliked: false,
+      likes: 8,
+      dislikes: 0,
+    });
+    expect(await reactionOf(reader, article.id)).toEqual(['like']);
+
+    const unliked = await react(reader, 'like', article.id);
+    expect(unliked.body).toEqual({
+      message: 'Article Unliked!',
+      liked: false,
+      disliked: false,
+      likes: 7,
+      dislikes: 0,
+    });
+    expect(await reactionOf(reader, article.id)).toEqual([]);
+    expect(await counters(article.id)).toEqual({ likes: 7, dislikes: 0 });
+  });
+
+  it('toggles a dislike on and off', async () => {
+    const reader = await createReader(ctx.deps);
+    const article = await insertArticle(ctx.database.db);
+
+    const disliked = await react(reader, 'dislike', article.id);
+    expect(disliked.body).toEqual({
+      message: 'Article Disliked!',
+      liked: false,
+      disliked: true,
+      likes: 0,
+      dislikes: 1,
+    });
+    const undisliked = await react(reader, 'dislike', article.id);
+    expect(undisliked.body).toEqual({
+      message: 'Article Undisliked!',
+      liked: false,
+      disliked: false,
+      likes: 0,
+      dislikes: 0,
+    });
+    expect(await reactionOf(reader, article.id)).toEqual([]);
+  });
+
+  it('disliking a liked article removes the like and lowers the like count', async () => {
+    const reader = await createReader(ctx.deps);
+    const article = await insertArticle(ctx.database.db, { likes: 3 });
+    await react(reader, 'like', article.id).expect(200);
+
+    const res = await react(reader, 'dislike', article.id);
+    expect(res.body).toEqual({
+      message: 'Article Disliked!',
+      liked: false,
+      disliked: true,
+      likes: 3,
+      dislikes: 1,
+    });
+    expect(await reactionOf(reader, article.id)).toEqual(['dislike']);
+  });
+
+  it('keeps the counts right through like → dislike → like → like → dislike → dislike', async () => {
+    const [ann, bob] = [await createReader(ctx.deps), await createReader(ctx.deps)];
+    const article = await insertArticle(ctx.database.db);
+    await react(bob, 'like', article.id).expect(200);
+
+    const steps: Array<
+      ['like' | 'dislike', { liked: boolean; disliked: boolean; likes: number; dislikes: number }]
+    > = [
+      ['like', { liked: true, disliked: false, likes: 2, dislikes: 0 }],
+      ['dislike', { liked: false, disliked: true, likes: 1, dislikes: 1 }],
+      ['like', { liked: true, disliked: false, likes: 2, dislikes: 0 }],
+      ['like', { liked: false, disliked: false, likes: 1, dislikes: 0 }],
+      ['dislike', { liked: false, disliked: true, likes: 1, dislikes: 1 }],
+      ['dislike', { liked: false, disliked: false, likes: 1, dislikes: 0 }],
+    ];
+    for (const [kind, expected] of steps) {
+      const res = await react(ann, kind, article.id);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject(expected);
+      expect(await counters(article.id)).toEqual({
+        likes: expected.likes,
+        dislikes: expected.dislikes,
+      });
+    }
+    expect(await reactionOf(bob, article.id)).toEqual(['like']);
+  });
+
+  it('lists the reader’s liked and disliked ids, and only theirs', async () => {
+    const [reader, other] = [await createReader(ctx.deps), await createReader(ctx.deps)];
+    const [a, b, c] = [
+      await insertArticle(ctx.database.db),
+      await insertArticle(ctx.database.db),
+      await insertArticle(ctx.database.db),
+    ];
+    await react(reader, 'like', a.id).expect(200);
+    await react(reader, 'like', b.id).expect(200);
+    await react(reader, 'dislike', b.id).expect(200);
+    await react(reader, 'dislike', c.id).expect(200);
+    await react(other, 'like', c.id).expect(200);
+
+    const liked = await ctx.request().get('/api/articles/getlikedarticleids').set(reader.auth());
+    expect(liked.status).toBe(200);
+    expect(liked.body).toEqual({ likedArticleIds: [a.id] });
+    const disliked = await ctx
+      .request()
+      .get('/api/articles/getdislikedarticleids')
+      .set(reader.auth());
+    expect(disliked.body.dislikedArticleIds.sort()).toEqual([b.id, c.id].sort());
+
+    const fresh = await createReader(ctx.deps);
+    const none = await ctx.request().get('/api/articles/getlikedarticleids').set(fresh.auth());
+    expect(none.body).toEqual({ likedArticleIds: [] });
+  });
+});
+
+describe('reactionDelta', () => {
+  it.each([
+    [null, 'like', { likes: 1, dislikes: 0 }],
+    ['like', null, { likes: -1, dislikes: 0 }],
+    [null, 'dislike', { likes: 0, dislikes: 1 }],
+    ['dislike', null, { likes: 0, dislikes: -1 }],
+    ['like', 'dislike', { likes: -1, dislikes: 1 }],
+    ['dislike', 'like', { likes: 1, dislikes: -1 }],
+    ['like', 'like', { likes: 0, dislikes: 0 }],
+    [null, null, { likes: 0, dislikes: 0 }],
+  ] as const)('%s → %s moves the counters by %o', (from, to, expected) => {
+    expect(reactionDelta(from, to)).toEqual(expected);
+  });
+});
