@@ -1,0 +1,134 @@
+import {
+  and,
+  arrayContains,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { articles } from '../../db/schema.js';
+import type { ArticleRow } from './articles.serializer.js';
+import type { KeysetPosition } from './page-cursor.js';
+
+/** An article as read for responses: everything but the (large, internal) search vector. */
+export type ArticleRecord = Omit<ArticleRow, 'search'>;
+/** What a bulk load (seed, generated benchmark data) provides; counters and times take their defaults. */
+export interface BulkArticle {
+  title: string;
+  description: string;
+  creator: string[];
+  pubDate: Date;
+  imageUrl: string | null;
+  link: string;
+  sourceName: string;
+  sourceUrl: string | null;
+  sourceIcon: string | null;
+  keywords: string[];
+  categories: string[];
+  titleKey: string;
+  origin: string;
+}
+
+const { search: _search, ...articleColumns } = getTableColumns(articles);
+export { articleColumns };
+
+/** pub_date at full PostgreSQL precision (JS dates stop at milliseconds), for keyset cursors. */
+const pubDateKey = sql<string>`to_char(${articles.pubDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Spelled out to match the index: pub_date is NOT NULL, but the planner only uses an index whose NULLS order matches. */
+export const NEWEST_FIRST = [sql`${articles.pubDate} desc nulls last`, asc(articles.id)];
+
+export type ChronologicalRow = ArticleRecord & { pubDateKey: string };
+
+/** Later than `position` in NEWEST_FIRST order. */
+function comesAfter(position: KeysetPosition): SQL | undefined {
+  const pubDate = sql`${position.pubDate}::timestamptz`;
+  // Mixed directions rule out a row comparison; `<=` keeps an index condition on pub_date.
+  return and(
+    lte(articles.pubDate, pubDate),
+    or(lt(articles.pubDate, pubDate), gt(articles.id, position.id)),
+  );
+}
+
+export const articlesRepository = {
+  /**
+   * Newest first, strictly after `after`. Ties on pub_date go by ascending id:
+   * exactly the order of articles_pub_date_idx ("pub_date" DESC NULLS LAST, "id"),
+   * so a page is an index range scan, not a sort of the whole table.
+   */
+  async newestFirst(
+    db: DbExecutor,
+    { filter, after, limit }: { filter?: SQL; after?: KeysetPosition; limit: number },
+  ): Promise<ChronologicalRow[]> {
+    const afterPosition = after && comesAfter(after);
+    return db
+      .select({ ...articleColumns, pubDateKey })
+      .from(articles)
+      .where(and(filter, afterPosition))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit);
+  },
+
+  inCategory: (categoryId: string): SQL => arrayContains(articles.categories, [categoryId]),
+
+  async findById(db: DbExecutor, id: string): Promise<ArticleRecord | undefined> {
+    const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
+    return row;
+  },
+
+  /** The articles with these ids, in the order of `ids` (missing ones left out). */
+  async findByIdsInOrder(db: DbExecutor, ids: string[]): Promise<ArticleRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.select(articleColumns).from(articles).where(inArray(articles.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /** Held until the transaction ends: API instances starting together seed one after the other. */
+  async lockForSeeding(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:seed-corpus'))`);
+  },
+
+  async isEmpty(db: DbExecutor): Promise<boolean> {
+    const rows = await db.select({ id: articles.id }).from(articles).limit(1);
+    return rows.length === 0;
+  },
+
+  /**
+   * Inserts what is new; an article whose link is already held is skipped.
+   * One statement per batch over column arrays (unnest): several times faster
+   * than a multi-row VALUES list for thousands of rows. Returns how many were added.
+   */
+  async insertNew(db: DbExecutor, rows: readonly BulkArticle[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const column = <T>(pick: (row: BulkArticle) => T) => sql.param(rows.map(pick));
+    const list = (pick: (row: BulkArticle) => string[]) =>
+      column((row) => JSON.stringify(pick(row)));
+    // Ragged text[][] is impossible in PostgreSQL, so the list columns travel as JSON.
+    const result = await db.execute(sql`
+      insert into articles (title, description, creator, pub_date, image_url, link, source_name, source_url,
+                            source_icon, keywords, categories, title_key, origin)
+      select t.title, t.description, array(select json_array_elements_text(t.creator)), t.pub_date, t.image_url,
+             t.link, t.source_name, t.source_url, t.source_icon, array(select json_array_elements_text(t.keywords)),
+             array(select json_array_elements_text(t.categories)), t.title_key, t.origin
+      from unnest(${column((r) => r.title)}::text[], ${column((r) => r.description)}::text[],
+                  ${list((r) => r.creator)}::json[], ${column((r) => r.pubDate)}::timestamptz[],
+                  ${column((r) => r.imageUrl)}::text[], ${column((r) => r.link)}::text[],
+                  ${column((r) => r.sourceName)}::text[], ${column((r) => r.sourceUrl)}::text[],
+                  ${column((r) => r.sourceIcon)}::text[], ${list((r) => r.keywords)}::json[],
+                  ${list((r) => r.categories)}::json[], ${column((r) => r.titleKey)}::text[],
+                  ${column((r) => r.origin)}::text[])
+        as t(title, description, creator, pub_date, image_url, link, source_name, source_url, source_icon,
+             keywords, categories, title_key, origin)
+      on conflict (link) do nothing
+    `);
+    return result.rowCount ?? 0;
+  },
+};

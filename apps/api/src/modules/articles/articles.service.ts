@@ -1,0 +1,110 @@
+import { MESSAGES, type PublicArticle } from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import {
+  articlesRepository,
+  type ArticleRecord,
+  type ChronologicalRow,
+} from './articles.repository.js';
+import { toPublicArticle } from './articles.serializer.js';
+import { categoryNamedBy } from './category-lookup.js';
+import {
+  decodeKeysetCursor,
+  decodeOffsetCursor,
+  encodeKeysetCursor,
+  encodeOffsetCursor,
+} from './page-cursor.js';
+import { buildPrefixTsQuery } from './search-query.js';
+import { SEARCH_CANDIDATES, searchRepository } from './search.repository.js';
+import { trendingRepository } from './trending.repository.js';
+
+export interface ArticlesPage {
+  articles: PublicArticle[];
+  nextCursor: string | null;
+}
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+const emptyPage: ArticlesPage = { articles: [], nextCursor: null };
+
+/** Fetching one row more than asked tells whether a next page exists. */
+function chronologicalPage(rows: ChronologicalRow[], limit: number): ArticlesPage {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    articles: shown.map(toPublicArticle),
+    nextCursor:
+      rows.length > limit && last
+        ? encodeKeysetCursor({ pubDate: last.pubDateKey, id: last.id })
+        : null,
+  };
+}
+
+function rankedPage(rows: ArticleRecord[], offset: number, limit: number): ArticlesPage {
+  return {
+    articles: rows.slice(0, limit).map(toPublicArticle),
+    nextCursor: rows.length > limit ? encodeOffsetCursor(offset + limit) : null,
+  };
+}
+
+export function createArticlesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  return {
+    async latest({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
+      const after = decodeKeysetCursor(cursor);
+      return chronologicalPage(
+        await articlesRepository.newestFirst(db, { after, limit: limit + 1 }),
+        limit,
+      );
+    },
+
+    async trending({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
+      const offset = decodeOffsetCursor(cursor);
+      const ids = await trendingRepository.rankedIds(db, {
+        now: clock.now(),
+        offset,
+        limit: limit + 1,
+      });
+      return rankedPage(await articlesRepository.findByIdsInOrder(db, ids), offset, limit);
+    },
+
+    async byId(id: string): Promise<PublicArticle> {
+      const row = await articlesRepository.findById(db, id);
+      if (!row) throw ApiError.notFound(MESSAGES.articles.notFound);
+      return toPublicArticle(row);
+    },
+
+    /** A category id or label lists that category, newest first; anything else is a ranked search. */
+    async byKeyword({
+      keyword,
+      limit,
+      cursor,
+    }: PageRequest & { keyword: string }): Promise<ArticlesPage> {
+      const category = categoryNamedBy(keyword);
+      if (category) {
+        const after = decodeKeysetCursor(cursor);
+        const filter = articlesRepository.inCategory(category);
+        return chronologicalPage(
+          await articlesRepository.newestFirst(db, { filter, after, limit: limit + 1 }),
+          limit,
+        );
+      }
+      const offset = decodeOffsetCursor(cursor);
+      const tsQuery = buildPrefixTsQuery(keyword);
+      if (!tsQuery || offset >= SEARCH_CANDIDATES) return emptyPage;
+      const rows = await searchRepository.ranked(db, {
+        tsQuery,
+        // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
+        keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
+        now: clock.now(),
+        offset,
+        limit: limit + 1,
+      });
+      return rankedPage(rows, offset, limit);
+    },
+  };
+}
+
+export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { seedCorpusIfEmpty } from './seed.js';
+
+/** A fresh start on the real bundled corpus: what a first `pnpm start` serves. */
+let ctx: TestContext;
+let loaded: number;
+let loadMs: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const started = Date.now();
+  loaded = await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger);
+  loadMs = Date.now() - started;
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+const ids = (body: { articles: { _id: string }[] }) => body.articles.map((a) => a._id);
+
+describe('the bundled corpus', () => {
+  it('loads every seed record, quickly, and only once', async () => {
+    expect(loaded).toBeGreaterThan(9000);
+    expect(loadMs).toBeLessThan(15_000);
+    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger)).toBe(0);
+  });
+
+  it('returns articles for every category the seed has items for', async () => {
+    const { rows } = await ctx.database.pool.query<{ category: string }>(
+      'select distinct unnest(categories) as category from articles order by 1',
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const { category } of rows) {
+      const res = await ctx
+        .request()
+        .get('/api/articles/getarticlebykeyword')
+        .query({ keyword: category })
+        .expect(200);
+      expect(res.body.articles.length, category).toBeGreaterThan(0);
+      expect(
+        res.body.articles.every((a: { categories: string[] }) => a.categories.includes(category)),
+      ).toBe(true);
+    }
+  });
+
+  it('serves trending that is not simply the newest list', async () => {
+    const trending = await ctx
+      .request()
+      .get('/api/articles/getlatesttrendingarticles?limit=20')
+      .expect(200);
+    const latest = await ctx.request().get('/api/articles/getlatestarticles?limit=20').expect(200);
+    expect(trending.body.articles).toHaveLength(20);
+    expect(ids(trending.body)).not.toEqual(ids(latest.body));
+    expect(
+      ids(trending.body).filter((id) => !ids(latest.body).includes(id)).length,
+    ).toBeGreaterThan(0);
+    expect(trending.body.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('answers searches over the corpus, best match first', async () => {
+    const res = await ctx
+      .request()
+      .get('/api/articles/getarticlebykeyword')
+      .query({ keyword: 'hurricane fio' })
+      .expect(200);
+    expect(res.body.articles.length).toBeGreaterThan(0);
+    expect(res.body.articles[0].title).toMatch(/Fiona/);
+  });
+});

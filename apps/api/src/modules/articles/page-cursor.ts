@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ApiError } from '../../lib/errors.js';
+
+/**
+ * Opaque `cursor` / `nextCursor` values: base64url JSON. Chronological lists
+ * use a keyset position (the last article's exact pub_date and id), so pages
+ * never skip or repeat when articles arrive in between. Ranked lists (trending,
+ * search) use an offset: their order is recomputed on every request anyway.
+ */
+
+export interface KeysetPosition {
+  /** pub_date of the last article shown, ISO 8601 with microseconds (PostgreSQL precision). */
+  pubDate: string;
+  id: string;
+}
+
+const keysetSchema = z.object({
+  p: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  i: z.uuid(),
+});
+/** Ranked lists stop far below this; it only keeps absurd offsets away from the database. */
+const MAX_OFFSET = 100_000;
+const offsetSchema = z.object({ o: z.number().int().min(0).max(MAX_OFFSET) });
+
+export const INVALID_CURSOR = 'Invalid cursor';
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function decode<S extends z.ZodType>(schema: S, cursor: string): z.infer<S> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not base64url JSON: same answer as a well-formed but wrong cursor
+  }
+  throw ApiError.badRequest(INVALID_CURSOR, {
+    errors: [{ path: 'cursor', message: INVALID_CURSOR }],
+  });
+}
+
+export const encodeKeysetCursor = (position: KeysetPosition): string =>
+  encode({ p: position.pubDate, i: position.id });
+
+export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition | undefined {
+  if (cursor === undefined) return undefined;
+  const { p, i } = decode(keysetSchema, cursor);
+  return { pubDate: p, id: i };
+}
+
+export const encodeOffsetCursor = (offset: number): string => encode({ o: offset });
+
+export function decodeOffsetCursor(cursor: string | undefined): number {
+  return cursor === undefined ? 0 : decode(offsetSchema, cursor).o;
+}

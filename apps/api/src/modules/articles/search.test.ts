@@ -1,0 +1,187 @@
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertArticles } from '../../../test/fixtures.js';
+import { buildPrefixTsQuery } from './search-query.js';
+
+let ctx: TestContext;
+const at = (month: number, day: number) => new Date(Date.UTC(2022, month - 1, day, 12));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await insertArticles(ctx.deps.db, [
+    // Title match, and two months older than the description-only match below.
+    {
+      title: 'Technology giants face new blockchain rules',
+      description: 'Regulators in Brussels agreed on a package.',
+      pubDate: at(7, 1),
+    },
+    {
+      title: 'Local bakery opens its doors',
+      description: 'The owners used clever technology and a blockchain to cut waste.',
+      pubDate: at(9, 1),
+    },
+    {
+      title: 'Factory floor changes',
+      description: 'Automation arrives.',
+      keywords: ['covid-19', 'new york'],
+      pubDate: at(8, 1),
+    },
+    ...Array.from({ length: 7 }, (_, i) => ({
+      title: `Solar farm number ${i + 1} connected`,
+      description: 'Panels everywhere.',
+      pubDate: at(6, i + 1),
+    })),
+  ]);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const search = (keyword: string, query: Record<string, string | number> = {}) =>
+  ctx
+    .request()
+    .get('/api/articles/getarticlebykeyword')
+    .query({ keyword, ...query });
+const titles = (body: { articles: { title: string }[] }) => body.articles.map((a) => a.title);
+
+describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
+  it('ranks a title match above a newer description-only match', async () => {
+    const res = await search('blockchain').expect(200);
+    expect(titles(res.body)).toEqual([
+      'Technology giants face new blockchain rules',
+      'Local bakery opens its doors',
+    ]);
+  });
+
+  it('matches the last word as a prefix', async () => {
+    expect(titles((await search('technol').expect(200)).body)).toEqual([
+      'Technology giants face new blockchain rules',
+      'Local bakery opens its doors',
+    ]);
+    expect(titles((await search('bakery ope').expect(200)).body)).toEqual([
+      'Local bakery opens its doors',
+    ]);
+    expect(titles((await search('Brussel').expect(200)).body)).toEqual([
+      'Technology giants face new blockchain rules',
+    ]);
+  });
+
+  it('finds exact keywords, including ones the text search would split', async () => {
+    expect(titles((await search('COVID-19').expect(200)).body)).toEqual(['Factory floor changes']);
+    expect(titles((await search('New York').expect(200)).body)).toEqual(['Factory floor changes']);
+  });
+
+  it('supports quoted phrases and exclusions', async () => {
+    expect(titles((await search('"farm number 3"').expect(200)).body)).toEqual([
+      'Solar farm number 3 connected',
+    ]);
+    expect(titles((await search('blockchain -bakery').expect(200)).body)).toEqual([
+      'Technology giants face new blockchain rules',
+    ]);
+  });
+
+  it('prefers the fresher of two equally relevant articles', async () => {
+    const res = await search('solar', { limit: 2 }).expect(200);
+    expect(titles(res.body)).toEqual([
+      'Solar farm number 7 connected',
+      'Solar farm number 6 connected',
+    ]);
+  });
+
+  it('pages through ranked results without repeats', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Response = await search(
+        'solar',
+        cursor ? { limit: 3, cursor } : { limit: 3 },
+      ).expect(200);
+      seen.push(...titles(res.body));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+  });
+
+  it('answers an empty list for unknown words', async () => {
+    expect((await search('zyxwvut').expect(200)).body).toEqual({ articles: [], nextCursor: null });
+    expect((await search('the').expect(200)).body).toEqual({ articles: [], nextCursor: null });
+  });
+
+  it('never fails on odd input', async () => {
+    const odd = [
+      '"',
+      '&|!',
+      '(',
+      ')',
+      ':*',
+      '🙂',
+      '🙂 solar',
+      'a'.repeat(200),
+      "'",
+      "o'brien",
+      '\\',
+      '<->',
+      '!!!',
+      'a & b',
+      'foo:*bar',
+      '-',
+      '--x',
+      'or',
+      'solar or',
+      'OR OR',
+      '-solar',
+      '%',
+      'null',
+      '\u0000',
+      'solar\u0000',
+      '\uD800',
+      'ﬁnance',
+      '((((',
+      '" unclosed phrase',
+      'word:A',
+      'x'.repeat(199) + ':',
+    ];
+    for (const keyword of odd) {
+      const res = await search(keyword);
+      expect(res.status, JSON.stringify(keyword)).toBe(200);
+      expect(Array.isArray(res.body.articles)).toBe(true);
+    }
+    const res = await ctx.request().get('/api/articles/getarticlebykeyword?keyword=%FF%FE%28');
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('builds queries PostgreSQL always accepts, whatever the input (randomised)', async () => {
+    const alphabet = [...`ab z9 "'-&|!():*<>\\\t%_~é`, 'or', 'OR', '🙂', 'ß', '\u0301'];
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const queries = Array.from({ length: 2000 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join(''),
+    )
+      .map(buildPrefixTsQuery)
+      .filter((q): q is string => q !== null);
+    expect(queries.length).toBeGreaterThan(500);
+    const { rows } = await ctx.database.pool.query(
+      `select count(to_tsquery('english', q))::int as n from unnest($1::text[]) as q`,
+      [queries],
+    );
+    expect(rows[0].n).toBe(queries.length);
+  });
+
+  it('refuses a cursor it did not issue', async () => {
+    const offset = (o: number) => Buffer.from(JSON.stringify({ o })).toString('base64url');
+    for (const cursor of ['not-a-cursor', offset(-1), offset(1e20), offset(1.5)]) {
+      const res = await search('solar', { cursor });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid cursor');
+    }
+    expect((await search('solar', { cursor: offset(5000) }).expect(200)).body).toEqual({
+      articles: [],
+      nextCursor: null,
+    });
+  });
+});

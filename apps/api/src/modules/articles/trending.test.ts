@@ -1,0 +1,188 @@
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertArticles, type ArticleFixture } from '../../../test/fixtures.js';
+
+let ctx: TestContext;
+const ANCHOR = Date.UTC(2022, 8, 23, 12);
+const DAY = 86_400_000;
+const daysBefore = (days: number) => new Date(ANCHOR - days * DAY);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+beforeEach(async () => {
+  await ctx.database.pool.query('delete from articles');
+  ctx.clock.set('2030-03-10T09:00:00Z');
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function given(items: ArticleFixture[]) {
+  return insertArticles(ctx.deps.db, items);
+}
+async function trendingTitles(limit = 100): Promise<string[]> {
+  const res = await ctx
+    .request()
+    .get('/api/articles/getlatesttrendingarticles')
+    .query({ limit })
+    .expect(200);
+  return res.body.articles.map((a: { title: string }) => a.title);
+}
+async function latestTitles(limit = 100): Promise<string[]> {
+  const res = await ctx
+    .request()
+    .get('/api/articles/getlatestarticles')
+    .query({ limit })
+    .expect(200);
+  return res.body.articles.map((a: { title: string }) => a.title);
+}
+
+describe('GET /api/articles/getlatesttrendingarticles', () => {
+  it('ranks an older article with likes above a newer one without', async () => {
+    await given([
+      { title: 'Fresh, unread', pubDate: daysBefore(0) },
+      { title: 'Yesterday, liked', pubDate: daysBefore(1), likes: 5 },
+    ]);
+    expect(await trendingTitles()).toEqual(['Yesterday, liked', 'Fresh, unread']);
+    expect(await latestTitles()).toEqual(['Fresh, unread', 'Yesterday, liked']);
+  });
+
+  it('weighs shares over saves over likes, counts views a little and dislikes against', async () => {
+    const at = daysBefore(0);
+    await given([
+      { title: 'liked once', pubDate: at, likes: 1 },
+      { title: 'saved once', pubDate: at, saves: 1 },
+      { title: 'shared once', pubDate: at, shares: 1 },
+      { title: 'viewed 20 times', pubDate: at, views: 20 },
+      { title: 'more disliked than liked', pubDate: at, likes: 10, dislikes: 20 },
+      { title: 'untouched', pubDate: at },
+    ]);
+    const titles = await trendingTitles();
+    expect(titles.slice(0, 4)).toEqual([
+      'viewed 20 times',
+      'shared once',
+      'saved once',
+      'liked once',
+    ]);
+    expect(new Set(titles.slice(4))).toEqual(new Set(['more disliked than liked', 'untouched']));
+  });
+
+  it('does not let all-time likes keep an old article on top', async () => {
+    await given([
+      { title: 'a month old, 10 likes', pubDate: daysBefore(30), likes: 10 },
+      ...[0, 1, 2, 3].map((d) => ({ title: `day ${d}`, pubDate: daysBefore(d) })),
+    ]);
+    expect((await trendingTitles()).at(-1)).toBe('a month old, 10 likes');
+  });
+
+  it('only considers the fortnight before the newest article once it holds enough', async () => {
+    await given([
+      { title: 'three weeks old, hugely liked', pubDate: daysBefore(21), likes: 100_000 },
+      ...Array.from({ length: 205 }, (_, i) => ({ pubDate: new Date(ANCHOR - i * 3_600_000) })),
+    ]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: Response = await ctx
+        .request()
+        .get('/api/articles/getlatesttrendingarticles')
+        .query({ limit: 100, ...(cursor ? { cursor } : {}) })
+        .expect(200);
+      seen.push(...res.body.articles.map((a: { title: string }) => a.title));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(205);
+    expect(new Set(seen).size).toBe(205);
+    expect(seen).not.toContain('three weeks old, hugely liked');
+  });
+
+  it('lifts a story that other recent articles also cover (shared keywords, not categories)', async () => {
+    const story = (n: number) => ({
+      title: `Hurricane Fiona report ${n}`,
+      pubDate: daysBefore(1),
+      categories: ['world'],
+      keywords: ['world', 'hurricane', 'fiona', `detail${n}`],
+    });
+    await given([
+      {
+        title: 'Lone fresh story',
+        pubDate: daysBefore(0),
+        categories: ['politics'],
+        keywords: ['politics', 'budget', 'vote'],
+      },
+      story(1),
+      story(2),
+      story(3),
+      story(4),
+      // Sharing only category ids and one word is not the same story.
+      {
+        title: 'Unrelated A',
+        pubDate: daysBefore(1),
+        categories: ['world', 'politics'],
+        keywords: ['world', 'politics', 'talks'],
+      },
+      {
+        title: 'Unrelated B',
+        pubDate: daysBefore(1),
+        categories: ['world', 'politics'],
+        keywords: ['world', 'politics', 'talks'],
+      },
+    ]);
+    const titles = await trendingTitles();
+    expect(titles.slice(0, 4).sort()).toEqual(
+      [1, 2, 3, 4].map((n) => `Hurricane Fiona report ${n}`),
+    );
+    expect(titles[4]).toBe('Lone fresh story');
+    expect(titles.slice(5).sort()).toEqual(['Unrelated A', 'Unrelated B']);
+  });
+
+  it('anchors to the newest article, not the wall clock, and ignores future-dated ones', async () => {
+    await given([
+      { title: '2022 article', pubDate: daysBefore(0) },
+      { title: 'dated after "now"', pubDate: new Date(ANCHOR + 30 * DAY) },
+    ]);
+    expect(await trendingTitles()).toEqual(['dated after "now"', '2022 article']);
+    ctx.clock.set(new Date(ANCHOR + DAY));
+    expect(await trendingTitles()).toEqual(['2022 article']);
+  });
+
+  it('differs from the latest list on a corpus-like mix and still lists every recent article', async () => {
+    const items: ArticleFixture[] = [];
+    for (let day = 0; day < 10; day++) {
+      for (let i = 0; i < 3; i++) {
+        items.push({
+          title: `day ${day} item ${i}`,
+          pubDate: daysBefore(day),
+          likes: (day * 7 + i * 3) % 5 === 0 ? day + 2 : 0,
+          keywords: day % 3 === 1 ? ['election', 'ballot', `x${i}`] : [`solo${day}${i}`],
+        });
+      }
+    }
+    await given(items);
+    const trending = await trendingTitles(10);
+    const latest = await latestTitles(10);
+    expect(trending).not.toEqual(latest);
+    expect(trending.filter((t) => !latest.includes(t)).length).toBeGreaterThan(0);
+    expect(await trendingTitles()).toHaveLength(30);
+  });
+
+  it('refuses bad page sizes and foreign cursors', async () => {
+    for (const query of [
+      '?limit=101',
+      '?limit=0',
+      '?cursor=nope',
+      `?cursor=${Buffer.from('{"o":-1}').toString('base64url')}`,
+    ]) {
+      const res = await ctx.request().get(`/api/articles/getlatesttrendingarticles${query}`);
+      expect(res.status).toBe(400);
+    }
+    await given([{ title: 'only one' }]);
+    const res = await ctx.request().get('/api/articles/getlatesttrendingarticles').expect(200);
+    expect(res.body).toEqual({
+      articles: [expect.objectContaining({ title: 'only one' })],
+      nextCursor: null,
+    });
+  });
+});
