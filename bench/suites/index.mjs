@@ -1,6 +1,7 @@
 // Every suite, in run order. A new suite is one more file in this folder and one more line here.
 // A suite is { name, description, run(ctx) } where run resolves to a JSON-able object of figures
 // (see SuiteContext in ../run.mjs for what ctx holds).
+import articles from './articles.mjs';
 import auth from './auth.mjs';
 
-export const suites = [auth];
+export const suites = [auth, articles];

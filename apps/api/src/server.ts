@@ -12,6 +12,7 @@ import { createLogger } from './lib/logger.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
+import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {
@@ -59,6 +60,7 @@ async function main() {
     logger,
   });
   const stopMaintenance = startMaintenance(database.db, systemClock, logger);
+  const stopIngestion = startIngestionSchedule({ db: database.db, config, logger, clock: systemClock });
 
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
@@ -73,6 +75,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     stopMaintenance();
+    stopIngestion();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();

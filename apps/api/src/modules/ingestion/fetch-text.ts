@@ -1,0 +1,102 @@
+import type { FetchFn } from './ingestion.types.js';
+
+export interface FetchLimits {
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
+
+const USER_AGENT = 'Lede/0.1 (news reader; +https://github.com/lede)';
+
+/** A source could not be read; the message is safe to log and to report. */
+export class SourceFetchError extends Error {
+  override name = 'SourceFetchError';
+}
+
+export interface FetchTextOptions {
+  fetch: FetchFn;
+  limits: FetchLimits;
+  accept: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * GETs `url` and returns its body as text. Fails with a SourceFetchError on a
+ * network error, a non-2xx status, a body over `limits.maxBytes` or a request
+ * (body included) slower than `limits.timeoutMs`.
+ */
+export async function fetchText(url: string, options: FetchTextOptions): Promise<string> {
+  const { limits } = options;
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  try {
+    const response = await options.fetch(url, {
+      signal,
+      redirect: 'follow',
+      headers: { accept: options.accept, 'user-agent': USER_AGENT },
+    });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new SourceFetchError(`HTTP ${response.status}`);
+    }
+    const bytes = await readCapped(response, limits.maxBytes);
+    return decodeBody(bytes, response.headers.get('content-type'));
+  } catch (err) {
+    if (timeout.aborted) throw new SourceFetchError(`timed out after ${limits.timeoutMs / 1000} s`);
+    if (options.signal?.aborted) throw new SourceFetchError('stopped');
+    if (err instanceof SourceFetchError) throw err;
+    throw new SourceFetchError(`network error: ${describeNetworkError(err)}`);
+  }
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new SourceFetchError(`response larger than ${maxBytes} bytes`);
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** Charset from the Content-Type header, else from an XML declaration, else UTF-8. */
+function decodeBody(bytes: Uint8Array, contentType: string | null): string {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+  const charset =
+    /charset=["']?([\w.:-]+)/i.exec(contentType ?? '')?.[1] ??
+    /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(head)?.[1] ??
+    'utf-8';
+  try {
+    return new TextDecoder(charset).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+function describeNetworkError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause;
+  if (cause instanceof Error && cause.message) return cause.message;
+  return err.message;
+}

@@ -1,0 +1,76 @@
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { articles } from '../../db/schema.js';
+import type { HeldTitle } from './dedupe.js';
+import type { NormalizedArticle } from './ingestion.types.js';
+
+/** Serialises the check-then-insert of ingestion runs across processes (server, CLI, replicas). */
+const INGESTION_LOCK_KEY = 'lede:ingestion';
+/** Rows per statement: far below PostgreSQL's 65,535 bind parameters. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export const ingestionRepository = {
+  /** Held until the surrounding transaction ends. */
+  async lock(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${INGESTION_LOCK_KEY}))`);
+  },
+
+  async findHeldLinks(db: DbExecutor, links: readonly string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (const part of chunks([...new Set(links)])) {
+      const rows = await db
+        .select({ link: articles.link })
+        .from(articles)
+        .where(inArray(articles.link, part));
+      for (const row of rows) held.add(row.link);
+    }
+    return held;
+  },
+
+  /** Articles with one of these title keys published in [from, to]. */
+  async findHeldTitles(
+    db: DbExecutor,
+    titleKeys: readonly string[],
+    window: { from: Date; to: Date },
+  ): Promise<HeldTitle[]> {
+    const held: HeldTitle[] = [];
+    for (const part of chunks([...new Set(titleKeys)])) {
+      const rows = await db
+        .select({ titleKey: articles.titleKey, pubDate: articles.pubDate })
+        .from(articles)
+        .where(
+          and(
+            inArray(articles.titleKey, part),
+            gte(articles.pubDate, window.from),
+            lte(articles.pubDate, window.to),
+          ),
+        );
+      held.push(...rows);
+    }
+    return held;
+  },
+
+  /** Inserts the articles; one whose link appeared meanwhile is skipped. Returns how many were added. */
+  async insertArticles(
+    db: DbExecutor,
+    rows: readonly NormalizedArticle[],
+    ingestedAt: Date,
+  ): Promise<number> {
+    let inserted = 0;
+    for (const part of chunks(rows)) {
+      const added = await db
+        .insert(articles)
+        .values(part.map((row) => ({ ...row, ingestedAt })))
+        .onConflictDoNothing({ target: articles.link })
+        .returning({ id: articles.id });
+      inserted += added.length;
+    }
+    return inserted;
+  },
+};

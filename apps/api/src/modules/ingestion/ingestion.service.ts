@@ -1,0 +1,240 @@
+import type { Config } from '../../config.js';
+import type { DbExecutor } from '../../db/client.js';
+import { selectNew, titleWindow } from './dedupe.js';
+import {
+  DEFAULT_FETCH_LIMITS,
+  fetchText,
+  SourceFetchError,
+  type FetchLimits,
+} from './fetch-text.js';
+import { ingestionRepository } from './ingestion.repository.js';
+import type {
+  FetchFn,
+  IngestionDeps,
+  IngestionResult,
+  NormalizedArticle,
+  RawItem,
+  SourceKind,
+  SourceReport,
+} from './ingestion.types.js';
+import { collapseWhitespace } from './text.js';
+import { redactSecret } from './links.js';
+import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
+import { normalizeItem } from './normalize-item.js';
+import { parseFeed } from './rss-source.js';
+
+/** Sources fetched at once; their inserts still happen one source at a time, in configured order. */
+const FETCH_CONCURRENCY = 4;
+
+interface LoadContext {
+  fetch: FetchFn;
+  limits: FetchLimits;
+  signal?: AbortSignal;
+}
+
+interface Source {
+  kind: SourceKind;
+  /** Shown in logs and reports: never carries a secret. */
+  url: string;
+  load(context: LoadContext): Promise<RawItem[]>;
+}
+
+type Loaded = { items: RawItem[] } | { error: string };
+
+/** The configured feeds, in order, then the NewsData endpoint when a key is set. */
+export function listSources(ingest: Config['ingest']): Source[] {
+  const sources: Source[] = ingest.feeds.map((url) => ({
+    kind: 'rss',
+    url,
+    load: async (context) => {
+      const xml = await fetchText(url, {
+        ...context,
+        accept:
+          'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5',
+      });
+      return parseFeed(xml, url).catch((err: unknown) => {
+        throw new Error(`invalid feed: ${messageOf(err)}`);
+      });
+    },
+  }));
+  const { newsDataApiKey: apiKey, newsDataUrl } = ingest;
+  if (apiKey) {
+    sources.push({
+      kind: 'newsdata',
+      url: newsDataUrl,
+      load: async (context) => {
+        const body = await fetchText(newsDataRequestUrl(newsDataUrl, apiKey), {
+          ...context,
+          accept: 'application/json',
+        });
+        try {
+          return parseNewsData(body);
+        } catch (err) {
+          throw new Error(`invalid NewsData response: ${messageOf(err)}`);
+        }
+      },
+    });
+  }
+  return sources;
+}
+
+export function hasIngestionSources(ingest: Config['ingest']): boolean {
+  return ingest.feeds.length > 0 || Boolean(ingest.newsDataApiKey);
+}
+
+/**
+ * One ingestion pass over every configured source. Never throws: a source that
+ * fails (network, HTTP status, timeout, size, broken XML/JSON, database) is
+ * logged with logger.warn and reported with ok: false, and the others go on.
+ */
+export async function runIngestion(deps: IngestionDeps): Promise<IngestionResult> {
+  const sources = listSources(deps.config.ingest);
+  const context: LoadContext = {
+    fetch: deps.fetch ?? globalThis.fetch,
+    limits: { ...DEFAULT_FETCH_LIMITS, ...deps.limits },
+    signal: deps.signal,
+  };
+  const withSlot = concurrencyLimit(FETCH_CONCURRENCY);
+  const loads = sources.map((source) =>
+    withSlot(() => source.load(context)).then(
+      (items): Loaded => ({ items }),
+      (err: unknown): Loaded => ({ error: messageOf(err) }),
+    ),
+  );
+  const reports: SourceReport[] = [];
+  for (const [i, source] of sources.entries()) {
+    reports.push(await storeSource(deps, source, await loads[i]!));
+  }
+  const result: IngestionResult = {
+    sources: reports,
+    inserted: reports.reduce((sum, r) => sum + r.inserted, 0),
+    duplicates: reports.reduce((sum, r) => sum + r.duplicates, 0),
+  };
+  deps.logger.info(
+    {
+      sources: reports.length,
+      failed: reports.filter((r) => !r.ok).length,
+      inserted: result.inserted,
+      duplicates: result.duplicates,
+    },
+    'ingestion run finished',
+  );
+  return result;
+}
+
+async function storeSource(
+  deps: IngestionDeps,
+  source: Source,
+  loaded: Loaded,
+): Promise<SourceReport> {
+  const report: SourceReport = {
+    url: source.url,
+    kind: source.kind,
+    ok: false,
+    fetched: 0,
+    inserted: 0,
+    duplicates: 0,
+    invalid: 0,
+  };
+  const secret = deps.config.ingest.newsDataApiKey;
+  const fail = (message: string): SourceReport => {
+    const error = redactSecret(message, secret);
+    const log = { source: source.url, kind: source.kind, error };
+    if (deps.signal?.aborted) deps.logger.info(log, 'ingestion source skipped: stopping');
+    else deps.logger.warn(log, 'ingestion source failed; retried next run');
+    return { ...report, error };
+  };
+  if ('error' in loaded) return fail(loaded.error);
+  if (deps.signal?.aborted) return fail('stopped');
+
+  const now = deps.clock.now();
+  const candidates = loaded.items.flatMap((item) => normalizeItem(item, source.kind, now) ?? []);
+  const fetched = loaded.items.length;
+  try {
+    const { inserted, duplicates } = await deps.db.transaction((tx) =>
+      storeArticles(tx, candidates, now),
+    );
+    const done = {
+      ...report,
+      ok: true,
+      fetched,
+      inserted,
+      duplicates,
+      invalid: fetched - candidates.length,
+    };
+    deps.logger.info(
+      {
+        source: source.url,
+        kind: source.kind,
+        fetched,
+        inserted,
+        duplicates,
+        invalid: done.invalid,
+      },
+      'ingestion source done',
+    );
+    return done;
+  } catch (err) {
+    return fail(`database error: ${messageOf(rootCause(err))}`);
+  }
+}
+
+/** Check-then-insert under the ingestion lock, so concurrent runs cannot both insert one story. */
+async function storeArticles(
+  tx: DbExecutor,
+  candidates: NormalizedArticle[],
+  now: Date,
+): Promise<{ inserted: number; duplicates: number }> {
+  if (candidates.length === 0) return { inserted: 0, duplicates: 0 };
+  await ingestionRepository.lock(tx);
+  const heldLinks = await ingestionRepository.findHeldLinks(
+    tx,
+    candidates.map((c) => c.link),
+  );
+  const window = titleWindow(candidates);
+  const heldTitles = window
+    ? await ingestionRepository.findHeldTitles(
+        tx,
+        candidates.map((c) => c.titleKey),
+        window,
+      )
+    : [];
+  const { fresh, duplicates } = selectNew(candidates, heldLinks, heldTitles);
+  const inserted = await ingestionRepository.insertArticles(tx, fresh, now);
+  // A link inserted by someone else in between is skipped by ON CONFLICT: a duplicate too.
+  return { inserted, duplicates: duplicates + fresh.length - inserted };
+}
+
+function concurrencyLimit(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    while (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Drizzle wraps driver errors in "Failed query: <sql> params: ..."; the driver's message says more. */
+function rootCause(err: unknown): unknown {
+  let current = err;
+  for (
+    let depth = 0;
+    depth < 5 && current instanceof Error && current.cause instanceof Error;
+    depth++
+  ) {
+    current = current.cause;
+  }
+  return current;
+}
+
+function messageOf(err: unknown): string {
+  if (err instanceof SourceFetchError) return err.message;
+  const message = err instanceof Error ? err.message : String(err);
+  return collapseWhitespace(message).slice(0, 300) || 'unknown error';
+}

@@ -1,0 +1,76 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { FetchLimits } from './fetch-text.js';
+
+export type FetchFn = typeof fetch;
+export type SourceKind = 'rss' | 'newsdata';
+
+export interface IngestionDeps {
+  db: Database;
+  config: Pick<Config, 'ingest'>;
+  logger: Logger;
+  clock: Clock;
+  /** Defaults to the global fetch. */
+  fetch?: FetchFn;
+  /** Per-request timeout and size cap (defaults: 15 s, 5 MB). */
+  limits?: Partial<FetchLimits>;
+  /** Aborting stops the run early (used when the server shuts down). */
+  signal?: AbortSignal;
+}
+
+/** One item as a source gave it, before normalisation. Every field may be missing or dirty. */
+export interface RawItem {
+  title?: string;
+  link?: string;
+  /** May contain HTML. */
+  description?: string;
+  creators: string[];
+  /** Date text (ISO 8601 or RFC 822). */
+  published?: string;
+  /** Image URLs, best first; the first http(s) one wins. */
+  imageCandidates: string[];
+  /** The source's own category words (RSS <category>, Atom term, NewsData category[]). */
+  categories: string[];
+  sourceName?: string;
+  sourceUrl?: string;
+  sourceIcon?: string;
+}
+
+/** A clean article, ready to insert. */
+export interface NormalizedArticle {
+  title: string;
+  description: string;
+  creator: string[];
+  pubDate: Date;
+  imageUrl: string | null;
+  link: string;
+  sourceName: string;
+  sourceUrl: string | null;
+  sourceIcon: string | null;
+  keywords: string[];
+  categories: string[];
+  titleKey: string;
+  origin: SourceKind;
+}
+
+export interface SourceReport {
+  /** The feed URL, or the NewsData endpoint without the API key. */
+  url: string;
+  kind: SourceKind;
+  ok: boolean;
+  /** Items the source returned: fetched = inserted + duplicates + invalid. */
+  fetched: number;
+  inserted: number;
+  duplicates: number;
+  /** Items without a usable title or http(s) link. */
+  invalid: number;
+  error?: string;
+}
+
+export interface IngestionResult {
+  sources: SourceReport[];
+  inserted: number;
+  duplicates: number;
+}

@@ -1,0 +1,17 @@
+import pino from 'pino';
+import type { Logger } from '../../lib/logger.js';
+
+/** Test helper: a pino logger whose JSON lines are kept in memory. */
+export function memoryLogger(): {
+  logger: Logger;
+  lines: string[];
+  warnings: () => Array<Record<string, unknown>>;
+} {
+  const lines: string[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+  const warnings = () =>
+    lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.level === 40);
+  return { logger, lines, warnings };
+}
