@@ -15,6 +15,7 @@ import { toPublicUser } from './modules/users/users.serializer.js';
 import { articlesRouter } from './modules/articles/articles.router.js';
 import { healthRouter } from './modules/health/health.router.js';
 import { interactionsRouter, readerArticlesRouter } from './modules/interactions/interactions.router.js';
+import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { profileRouter } from './modules/profile/profile.router.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/profile', profileRouter(deps, signedIn));
   app.use('/api', api);
 
+  app.use(avatarsStatic(config));
   app.use('/media', express.static(path.join(PUBLIC_DIR, 'media'), { maxAge: '7d' }));
   const webDist = config.webDist ? path.resolve(config.webDist) : DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -30,6 +30,7 @@ export async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
 }
 
 export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_INVALID_PARAMETER_VALUE = '22023';
 
 /** The PostgreSQL/driver error code of an error, looking through Drizzle's wrapping. */
 export function pgErrorCode(err: unknown): string | undefined {

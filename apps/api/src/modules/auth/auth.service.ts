@@ -77,8 +77,13 @@ export function createAuthService(deps: AppDeps) {
     return resetToken!;
   }
 
+  /** The client sends the browser's zone; one PostgreSQL does not know falls back to UTC. */
+  const usableTimezone = async (timezone: string | undefined) =>
+    timezone && (await users.isTimezoneKnown(db, timezone)) ? timezone : undefined;
+
   async function signup(input: SignupRequest): Promise<Session> {
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
+    const timezone = (await usableTimezone(input.timezone)) ?? 'UTC';
     const now = clock.now();
     try {
       return await db.transaction(async (tx) => {
@@ -87,7 +92,7 @@ export function createAuthService(deps: AppDeps) {
           email: input.email,
           name: input.name,
           passwordHash,
-          timezone: input.timezone ?? 'UTC',
+          timezone,
           createdAt: now,
           updatedAt: now,
         });
@@ -104,14 +109,15 @@ export function createAuthService(deps: AppDeps) {
   async function login(input: LoginRequest): Promise<Session> {
     await refuseIfLockedOut(input.email);
     const user = await users.findByEmail(db, input.email);
+    const timezone = await usableTimezone(input.timezone);
     const session = await db.transaction(async (tx) => {
       // The code is checked before the password, so /login cannot be used to guess passwords.
       const challenge = await otp.requireVerified(tx, input.email, 'login');
       await otp.consume(tx, challenge);
       const ok = user ? await bcrypt.compare(input.password, user.passwordHash) : false;
       if (!user || !ok || challenge.userId !== user.id) return undefined;
-      const updated = input.timezone
-        ? ((await users.update(tx, user.id, { timezone: input.timezone }, clock.now())) ?? user)
+      const updated = timezone
+        ? ((await users.update(tx, user.id, { timezone }, clock.now())) ?? user)
         : user;
       const refreshToken = await tokens.issueRefreshToken(tx, user.id);
       return { user: updated, accessToken: tokens.signAccessToken(updated), refreshToken };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntrySchema } from '@lede/shared';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle, insertArticles } from '../../../test/fixtures.js';
-import { createReader, type TestReader } from './test-readers.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

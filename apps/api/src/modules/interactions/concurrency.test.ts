@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle } from '../../../test/fixtures.js';
 import { articleReactions, articles, savedArticles } from '../../db/schema.js';
-import { createReader, createReaders, type TestReader } from './test-readers.js';
+import { createReader, createReaders, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

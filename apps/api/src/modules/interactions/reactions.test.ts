@@ -5,7 +5,7 @@ import { insertArticle } from '../../../test/fixtures.js';
 import { signUp, uniqueEmail } from '../../../test/flows.js';
 import { articleReactions, articles } from '../../db/schema.js';
 import { reactionDelta } from './interactions.service.js';
-import { createReader, type TestReader } from './test-readers.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

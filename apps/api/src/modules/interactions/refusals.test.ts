@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle } from '../../../test/fixtures.js';
-import { createReader, type TestReader } from './test-readers.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 let reader: TestReader;

@@ -4,7 +4,7 @@ import { publicArticleSchema } from '@lede/shared';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle, insertArticles } from '../../../test/fixtures.js';
 import { articles, articleShares, savedArticles } from '../../db/schema.js';
-import { createReader, type TestReader } from './test-readers.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle, insertArticles } from '../../../test/fixtures.js';
 import { articles, articleViews } from '../../db/schema.js';
 import { readingStreak } from './streak.js';
-import { createReader, type TestReader } from './test-readers.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

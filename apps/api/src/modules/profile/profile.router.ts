@@ -1,7 +1,99 @@
 import { Router, type RequestHandler } from 'express';
+import {
+  changeEmailBody,
+  editNameBody,
+  MESSAGES,
+  setInterestsBody,
+  timezoneBody,
+  toggleThemeBody,
+  updateProfilePictureBody,
+} from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validate.js';
+import { currentUser } from '../../middleware/auth.js';
+import { createTokenService, REFRESH_COOKIE } from '../auth/tokens.service.js';
+import { toPublicUser } from '../users/users.serializer.js';
+import { createMediaStorage } from './pictures/media-storage.js';
+import { receivePicture } from './pictures/picture-upload.js';
+import { createProfileService } from './profile.service.js';
 
-/** /api/profile/... (filled in by the profile feature). */
-export function profileRouter(_deps: AppDeps, _signedIn: RequestHandler): Router {
-  return Router();
+const m = MESSAGES.profile;
+
+/** /api/profile/...: the signed-in reader's own account. */
+export function profileRouter(deps: AppDeps, signedIn: RequestHandler): Router {
+  const profile = createProfileService(deps, createMediaStorage(deps.config));
+  const tokens = createTokenService(deps);
+  const router = Router();
+  router.use(signedIn);
+
+  router.put('/editname', async (req, res) => {
+    const { name } = parseInput(editNameBody, req.body);
+    const user = await profile.editName(currentUser(req), name);
+    res.json({
+      message: m.nameUpdated,
+      user: toPublicUser(user),
+      AccessToken: tokens.signAccessToken(user),
+    });
+  });
+
+  router.put('/changeemail', async (req, res) => {
+    const { email } = parseInput(changeEmailBody, req.body);
+    const user = await profile.changeEmail(currentUser(req), email);
+    res.json({
+      message: m.emailUpdated,
+      user: toPublicUser(user),
+      AccessToken: tokens.signAccessToken(user),
+    });
+  });
+
+  router.put('/toggletheme', async (req, res) => {
+    const { theme } = parseInput(toggleThemeBody, req.body);
+    const user = await profile.setTheme(currentUser(req), theme);
+    res.json({ message: m.themeUpdated, user: toPublicUser(user) });
+  });
+
+  router.put('/resetinterests', async (req, res) => {
+    const user = await profile.resetInterests(currentUser(req));
+    res.json({ message: m.interestsReset, user: toPublicUser(user) });
+  });
+
+  router.post('/setinterests', async (req, res) => {
+    const { interests } = parseInput(setInterestsBody, req.body);
+    const user = await profile.setInterests(currentUser(req), interests);
+    res.json({ message: m.interestsSaved, user: toPublicUser(user) });
+  });
+
+  router.put('/timezone', async (req, res) => {
+    const { timezone } = parseInput(timezoneBody, req.body);
+    const user = await profile.setTimezone(currentUser(req), timezone);
+    res.json({ user: toPublicUser(user) });
+  });
+
+  router.put('/updateprofilepicture', async (req, res) => {
+    const { profile_url } = parseInput(updateProfilePictureBody, req.body);
+    const user = await profile.choosePicture(currentUser(req), profile_url);
+    res.json({
+      message: user.profileUrl ? m.pictureUpdated : m.pictureRemoved,
+      user: toPublicUser(user),
+    });
+  });
+
+  router.post('/uploadpicture', receivePicture, async (req, res) => {
+    if (!req.file) throw ApiError.badRequest(m.noFile);
+    const { url, user } = await profile.uploadPicture(currentUser(req), req.file.buffer);
+    res.json({ message: m.pictureUpdated, url, user: toPublicUser(user) });
+  });
+
+  router.delete('/deleteaccount', async (req, res) => {
+    await profile.deleteAccount(currentUser(req));
+    res.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    res.json({ message: m.accountDeleted });
+  });
+
+  router.get('/getstreak', async (req, res) => {
+    res.json({ streak: await profile.streak(currentUser(req)) });
+  });
+
+  return router;
 }

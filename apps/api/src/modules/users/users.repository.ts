@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { PG_INVALID_PARAMETER_VALUE, pgErrorCode } from '../../db/client.js';
 import type { DbExecutor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 
@@ -36,5 +37,16 @@ export const usersRepository = {
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(eq(users.id, id));
+  },
+
+  /** Intl and PostgreSQL ship separate time-zone data; the streak SQL needs PostgreSQL to know the zone. */
+  async isTimezoneKnown(db: DbExecutor, timezone: string): Promise<boolean> {
+    try {
+      await db.execute(sql`select now() at time zone ${timezone}`);
+      return true;
+    } catch (err) {
+      if (pgErrorCode(err) === PG_INVALID_PARAMETER_VALUE) return false;
+      throw err;
+    }
   },
 };

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
-import type { AppDeps } from '../../deps.js';
-import { users } from '../../db/schema.js';
-import { createTokenService } from '../auth/tokens.service.js';
+import type { AppDeps } from '../src/deps.js';
+import { users } from '../src/db/schema.js';
+import { createTokenService } from '../src/modules/auth/tokens.service.js';
 
 /** Test support (no routes use it): readers inserted directly, each with a valid access token. */
 export interface TestReader {

@@ -1,0 +1,110 @@
+import { MESSAGES } from '@lede/shared';
+import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { readingStreak } from '../interactions/streak.js';
+import { usersRepository, type NewUserRow, type UserRow } from '../users/users.repository.js';
+import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
+import { localAvatarExists } from './pictures/local-avatars.js';
+import type { MediaStorage } from './pictures/media-storage.js';
+import { parsePictureUrl } from './pictures/picture-url.js';
+import { profileRepository as profiles } from './profile.repository.js';
+
+type EditableFields = Pick<NewUserRow, 'name' | 'email' | 'theme' | 'interests' | 'timezone'>;
+
+export function createProfileService(
+  { db, clock, config, logger }: AppDeps,
+  storage: MediaStorage,
+) {
+  /** The account may have been deleted since the token was checked: then the caller is signed out. */
+  const accountGone = () => ApiError.unauthorized(MESSAGES.auth.invalidToken);
+
+  async function update(user: UserRow, values: Partial<EditableFields>): Promise<UserRow> {
+    const updated = await usersRepository.update(db, user.id, values, clock.now());
+    if (!updated) throw accountGone();
+    return updated;
+  }
+
+  /** Deletes a picture nobody shows any more; a failure only leaves a stray file behind. */
+  async function discardPicture(url: string | null, keep: string | null): Promise<void> {
+    if (!url || url === keep || (await profiles.isProfileUrlInUse(db, url))) return;
+    try {
+      await storage.remove(url);
+    } catch (err) {
+      logger.warn({ err, url }, 'could not delete a replaced profile picture');
+    }
+  }
+
+  async function replacePicture(user: UserRow, url: string | null): Promise<UserRow> {
+    const replaced = await profiles.replaceProfileUrl(db, user.id, url, clock.now());
+    if (!replaced) throw accountGone();
+    await discardPicture(replaced.previousUrl, url);
+    return replaced.user;
+  }
+
+  return {
+    editName: (user: UserRow, name: string) => update(user, { name }),
+    setTheme: (user: UserRow, theme: UserRow['theme']) => update(user, { theme }),
+    setInterests: (user: UserRow, interests: string[]) => update(user, { interests }),
+    // Hook: the spec also empties the reader's recommendations on reset. When the recommendations
+    // feature lands, clear them here, in one transaction with this update.
+    resetInterests: (user: UserRow) => update(user, { interests: [] }),
+
+    async changeEmail(user: UserRow, email: string): Promise<UserRow> {
+      const owner = await usersRepository.findByEmail(db, email);
+      if (owner && owner.id !== user.id) throw ApiError.conflict(MESSAGES.auth.emailTaken);
+      try {
+        return await update(user, { email });
+      } catch (err) {
+        // Someone took the address between the check and the update: the unique index decides.
+        if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
+          throw ApiError.conflict(MESSAGES.auth.emailTaken);
+        }
+        throw err;
+      }
+    },
+
+    async setTimezone(user: UserRow, timezone: string): Promise<UserRow> {
+      if (!(await usersRepository.isTimezoneKnown(db, timezone))) {
+        throw ApiError.badRequest(MESSAGES.validation.invalidTimezone);
+      }
+      return update(user, { timezone });
+    },
+
+    /** Points the profile at an existing picture; the default avatar means "no picture". */
+    async choosePicture(user: UserRow, profileUrl: string): Promise<UserRow> {
+      const choice = parsePictureUrl(profileUrl, config);
+      if (
+        !choice ||
+        (choice.kind === 'local' && !(await localAvatarExists(config.dataDir, choice.url)))
+      ) {
+        throw ApiError.badRequest(MESSAGES.profile.invalidPictureUrl);
+      }
+      return replacePicture(user, choice.kind === 'default' ? null : choice.url);
+    },
+
+    async uploadPicture(user: UserRow, upload: Buffer): Promise<{ url: string; user: UserRow }> {
+      const avatar = await toAvatar(upload);
+      let url: string;
+      try {
+        url = await storage.save(avatar, AVATAR_CONTENT_TYPE);
+      } catch (err) {
+        logger.error({ err }, 'could not store a profile picture');
+        throw ApiError.unavailable(MESSAGES.errors.unavailable);
+      }
+      try {
+        return { url, user: await replacePicture(user, url) };
+      } catch (err) {
+        await discardPicture(url, null);
+        throw err;
+      }
+    },
+
+    async deleteAccount(user: UserRow): Promise<void> {
+      if (!(await profiles.deleteAccount(db, user))) throw accountGone();
+      await discardPicture(user.profileUrl, null);
+    },
+
+    streak: (user: UserRow) => readingStreak(db, user.id, user.timezone, clock.now()),
+  };
+}

@@ -1,0 +1,407 @@
+/**
+ * Offline evaluation of the ranker against the baselines on simulated readers
+ * over the bundled corpus. See README.md in this folder for the design and
+ * every assumption of the simulator.
+ *
+ * Exposure: each policy runs its OWN simulation of the whole period (its own
+ * copy of the world: histories, engagement counters, co-engagement data),
+ * with the same readers, the same days and common random numbers for every
+ * reader decision. The last `evalDays` days are scored on held-out
+ * interactions before the readers act on that day's feed.
+ */
+import {
+  buildCorpusStats,
+  coEngagementFor,
+  type CorpusStats,
+  type HistoryEvent,
+  rank,
+  type RankableArticle,
+} from '../ranker/index.js';
+import { readSeedRecords, type SeedRecord } from '../../articles/corpus/seed-file.js';
+import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
+import { intraListDiversity, Mean, ndcgAt, recallAt } from './metrics.js';
+import {
+  backgroundEngagement,
+  type Counters,
+  createPopulation,
+  isActive,
+  react,
+  type SimAction,
+  type SimArticle,
+  type SimReader,
+  staleness,
+  staticUtility,
+  toSimArticles,
+} from './simulator.js';
+
+const DAY_MS = 86_400_000;
+
+export interface EvalOptions {
+  seed?: number;
+  readers?: number;
+  /** Simulated days in total (history days + evaluation days). */
+  days?: number;
+  /** The last `evalDays` days are scored. */
+  evalDays?: number;
+  /** Candidates of a day: articles published in the `windowDays` before it. */
+  windowDays?: number;
+  /** Feed length shown to the reader (and scored as top 20). */
+  feedSize?: number;
+}
+
+export const DEFAULT_EVAL_OPTIONS: Required<EvalOptions> = {
+  seed: 20_220_923,
+  readers: 300,
+  days: 10,
+  evalDays: 2,
+  windowDays: 60,
+  feedSize: 20,
+};
+
+export interface PolicyMetrics {
+  ndcg10: number;
+  recall20: number;
+  coverage: number;
+  diversity: number;
+  dislikedOrReadShare: number;
+}
+
+export type PolicyName = 'ranker' | 'newest' | 'trending' | 'interestsOnly';
+const BASELINES = ['newest', 'trending', 'interestsOnly'] as const;
+
+export interface EvalResult {
+  seed: number;
+  readers: number;
+  days: number;
+  candidatesPerDay: number;
+  policies: Record<PolicyName, PolicyMetrics>;
+  rankerBeatsAllBaselines: { ndcg10: boolean; recall20: boolean };
+  /** Context for reading the numbers (not part of the comparison). */
+  setup: {
+    evaluationDays: number;
+    windowDays: number;
+    feedSize: number;
+    exposure: 'per-policy';
+    scoredFeeds: number;
+    meanPositivesPerScoredFeed: number;
+  };
+  /**
+   * The baselines again with already-read and disliked articles removed before
+   * taking the top 20 — not what the typical implementation does, but it shows
+   * how much of the ranker's lead is more than exclusion.
+   */
+  historyFilteredBaselines: Record<(typeof BASELINES)[number], PolicyMetrics>;
+  rankerBeatsHistoryFilteredBaselines: { ndcg10: boolean; recall20: boolean };
+}
+
+export async function loadCorpus(): Promise<SeedRecord[]> {
+  const records: SeedRecord[] = [];
+  for await (const r of readSeedRecords()) records.push(r);
+  return records;
+}
+
+interface PolicyInput extends BaselineInput {
+  readerIndex: number;
+  history: HistoryEvent[];
+  readOrDisliked: ReadonlySet<string>;
+}
+type Policy = (input: PolicyInput) => RankableArticle[];
+
+/** One policy's copy of the simulated world. */
+class World {
+  readonly increments = new Map<number, Counters>();
+  readonly history: HistoryEvent[][];
+  /** Article indexes each reader interacted with in any way. */
+  readonly interacted: Set<number>[];
+  /** Ids each reader read or disliked (what must never be shown again). */
+  readonly readOrDisliked: Set<string>[];
+  /** Ids each reader liked, saved or shared (co-engagement data). */
+  readonly positives: Set<string>[];
+  private pendingCounters: Array<[number, keyof Counters]> = [];
+  private pendingPositives: Array<[number, string]> = [];
+  readonly metrics = {
+    ndcg10: new Mean(),
+    recall20: new Mean(),
+    coverage: new Mean(),
+    diversity: new Mean(),
+    dislikedOrRead: new Mean(),
+  };
+  constructor(
+    readonly name: string,
+    readonly policy: Policy,
+    readers: number,
+  ) {
+    this.history = Array.from({ length: readers }, () => []);
+    this.interacted = Array.from({ length: readers }, () => new Set());
+    this.readOrDisliked = Array.from({ length: readers }, () => new Set());
+    this.positives = Array.from({ length: readers }, () => new Set());
+  }
+  /** Records a reaction; its effect on public counters and co-engagement waits for the day's end. */
+  record(reader: number, article: SimArticle, base: RankableArticle, action: SimAction, at: Date) {
+    this.history[reader]!.push({ article: base, action, at });
+    this.interacted[reader]!.add(article.index);
+    if (action === 'read' || action === 'dislike') this.readOrDisliked[reader]!.add(article.id);
+    const counter: keyof Counters =
+      action === 'read'
+        ? 'views'
+        : action === 'like'
+          ? 'likes'
+          : action === 'save'
+            ? 'saves'
+            : action === 'share'
+              ? 'shares'
+              : 'dislikes';
+    this.pendingCounters.push([article.index, counter]);
+    if (action === 'like' || action === 'save' || action === 'share') {
+      this.pendingPositives.push([reader, article.id]);
+    }
+  }
+  endOfDay(): void {
+    for (const [index, counter] of this.pendingCounters) {
+      let c = this.increments.get(index);
+      if (!c) {
+        c = { likes: 0, dislikes: 0, saves: 0, shares: 0, views: 0 };
+        this.increments.set(index, c);
+      }
+      c[counter] += 1;
+    }
+    for (const [reader, id] of this.pendingPositives) this.positives[reader]!.add(id);
+    this.pendingCounters = [];
+    this.pendingPositives = [];
+  }
+  candidates(articles: readonly SimArticle[], nowMs: number): RankableArticle[] {
+    return articles.map((a) => {
+      const bg = backgroundEngagement(a, nowMs);
+      const inc = this.increments.get(a.index);
+      return {
+        ...baseArticle(a),
+        likes: bg.likes + (inc?.likes ?? 0),
+        dislikes: bg.dislikes + (inc?.dislikes ?? 0),
+        saves: bg.saves + (inc?.saves ?? 0),
+        shares: bg.shares + (inc?.shares ?? 0),
+        views: bg.views + (inc?.views ?? 0),
+      };
+    });
+  }
+}
+
+const baseCache = new WeakMap<SimArticle, RankableArticle>();
+/** The public view of an article (no hidden popularity), counters at zero. */
+function baseArticle(a: SimArticle): RankableArticle {
+  let base = baseCache.get(a);
+  if (!base) {
+    base = {
+      id: a.id,
+      title: a.title,
+      description: a.description,
+      keywords: a.keywords,
+      categories: a.categories,
+      sourceName: a.sourceName,
+      pubDate: a.pubDate,
+      titleKey: a.titleKey,
+      likes: 0,
+      dislikes: 0,
+      saves: 0,
+      shares: 0,
+      views: 0,
+    };
+    baseCache.set(a, base);
+  }
+  return base;
+}
+
+function rankerPolicy(
+  stats: CorpusStats,
+  world: () => World,
+  titles: ReadonlyMap<string, string>,
+): Policy {
+  return (input) => {
+    const w = world();
+    const mine = w.positives[input.readerIndex]!;
+    const others = w.positives.filter((_, i) => i !== input.readerIndex);
+    const coEngagement = coEngagementFor(mine, others, titles);
+    return rank(
+      { interests: [...input.interests], history: input.history },
+      [...input.candidates],
+      {
+        now: input.now,
+        seed: input.seed,
+        limit: input.limit,
+        stats,
+        coEngagement,
+      },
+    ).map((r) => r.article);
+  };
+}
+
+function withoutHistory(policy: (input: BaselineInput) => RankableArticle[]): Policy {
+  return (input) =>
+    policy({
+      ...input,
+      candidates: input.candidates.filter((a) => !input.readOrDisliked.has(a.id)),
+    });
+}
+
+function round(x: number): number {
+  return Math.round(x * 10_000) / 10_000;
+}
+
+function summary(world: World): PolicyMetrics {
+  return {
+    ndcg10: round(world.metrics.ndcg10.value),
+    recall20: round(world.metrics.recall20.value),
+    coverage: round(world.metrics.coverage.value),
+    diversity: round(world.metrics.diversity.value),
+    dislikedOrReadShare: round(world.metrics.dislikedOrRead.value),
+  };
+}
+
+/** Runs the whole simulation on the given corpus records. Deterministic for the same inputs. */
+export function runEvaluation(
+  records: readonly SeedRecord[],
+  options: EvalOptions = {},
+): EvalResult {
+  const o = { ...DEFAULT_EVAL_OPTIONS, ...options };
+  const evalDays = Math.min(o.evalDays, o.days);
+  const articles = toSimArticles(records, o.seed);
+  const stats = buildCorpusStats(records);
+  const titles = new Map(articles.map((a) => [a.id, a.title]));
+
+  // Day d's "now" is 18:00 UTC; the last simulated day is the newest article's day.
+  const newestMs = Math.max(...articles.map((a) => a.pubMs));
+  const lastNow = Math.floor(newestMs / DAY_MS) * DAY_MS + 18 * 3_600_000;
+  const nows = Array.from({ length: o.days }, (_, d) => lastNow - (o.days - 1 - d) * DAY_MS);
+  const windowMs = o.windowDays * DAY_MS;
+  const horizon = articles.filter((a) => a.pubMs <= lastNow && a.pubMs > nows[0]! - windowMs);
+  const horizonPosition = new Map(horizon.map((a, i) => [a.index, i]));
+
+  const readers: SimReader[] = createPopulation({ seed: o.seed, readers: o.readers, horizon });
+  const utility = new Float64Array(readers.length * horizon.length);
+  readers.forEach((r) =>
+    horizon.forEach((a, i) => {
+      utility[r.index * horizon.length + i] = staticUtility(r, a, o.seed);
+    }),
+  );
+  const utilityOf = (r: SimReader, a: SimArticle, nowMs: number) =>
+    utility[r.index * horizon.length + horizonPosition.get(a.index)!]! - staleness(a, nowMs);
+
+  const worlds: World[] = [];
+  const rankerWorld: World = new World(
+    'ranker',
+    rankerPolicy(stats, () => rankerWorld, titles),
+    readers.length,
+  );
+  worlds.push(rankerWorld);
+  worlds.push(new World('newest', newest, readers.length));
+  worlds.push(new World('trending', trending, readers.length));
+  worlds.push(new World('interestsOnly', interestsOnly, readers.length));
+  worlds.push(new World('newestFiltered', withoutHistory(newest), readers.length));
+  worlds.push(new World('trendingFiltered', withoutHistory(trending), readers.length));
+  worlds.push(new World('interestsOnlyFiltered', withoutHistory(interestsOnly), readers.length));
+
+  let candidateTotal = 0;
+  let scoredFeeds = 0;
+  const positivesPerFeed = new Mean();
+  for (let day = 0; day < o.days; day++) {
+    const nowMs = nows[day]!;
+    const now = new Date(nowMs);
+    const scored = day >= o.days - evalDays;
+    const pool = horizon.filter((a) => a.pubMs <= nowMs && a.pubMs > nowMs - windowMs);
+    candidateTotal += pool.length;
+    const byId = new Map(pool.map((a) => [a.id, a]));
+
+    for (const world of worlds) {
+      const candidates = world.candidates(pool, nowMs);
+      const shownToAnyone = new Set<string>();
+      for (const reader of readers) {
+        const feed = world.policy({
+          readerIndex: reader.index,
+          interests: reader.interests,
+          history: world.history[reader.index]!,
+          readOrDisliked: world.readOrDisliked[reader.index]!,
+          candidates,
+          now,
+          seed: o.seed,
+          limit: o.feedSize,
+        });
+        if (scored) {
+          const seen = world.interacted[reader.index]!;
+          const positives = new Set<string>();
+          for (const a of pool) {
+            if (!seen.has(a.index) && utilityOf(reader, a, nowMs) > reader.hidden.threshold) {
+              positives.add(a.id);
+            }
+          }
+          const ids = feed.map((a) => a.id);
+          for (const id of ids) shownToAnyone.add(id);
+          const m = world.metrics;
+          m.diversity.add(intraListDiversity(feed.map((a) => a.categories)));
+          const avoid = world.readOrDisliked[reader.index]!;
+          m.dislikedOrRead.add(ids.some((id) => avoid.has(id)) ? 1 : 0);
+          if (positives.size > 0) {
+            m.ndcg10.add(ndcgAt(10, ids, positives));
+            m.recall20.add(recallAt(20, ids, positives));
+            if (world === rankerWorld) {
+              scoredFeeds += 1;
+              positivesPerFeed.add(positives.size);
+            }
+          }
+        }
+        if (!isActive(o.seed, reader, day)) continue;
+        feed.forEach((shown, position) => {
+          const a = byId.get(shown.id);
+          if (!a) return;
+          if (world.readOrDisliked[reader.index]!.has(a.id)) return; // already dealt with
+          const actions = react(o.seed, reader, a, utilityOf(reader, a, nowMs), position, day);
+          const at = new Date(nowMs + (position + 1) * 60_000);
+          for (const action of actions) world.record(reader.index, a, baseArticle(a), action, at);
+        });
+      }
+      if (scored)
+        world.metrics.coverage.add(pool.length > 0 ? shownToAnyone.size / pool.length : 0);
+      world.endOfDay();
+    }
+  }
+
+  const byName = new Map(worlds.map((w) => [w.name, summary(w)]));
+  const get = (name: string) => byName.get(name)!;
+  const policies: Record<PolicyName, PolicyMetrics> = {
+    ranker: get('ranker'),
+    newest: get('newest'),
+    trending: get('trending'),
+    interestsOnly: get('interestsOnly'),
+  };
+  const filtered = {
+    newest: get('newestFiltered'),
+    trending: get('trendingFiltered'),
+    interestsOnly: get('interestsOnlyFiltered'),
+  };
+  const beats = (others: PolicyMetrics[], key: 'ndcg10' | 'recall20') =>
+    others.every((m) => policies.ranker[key] > m[key]);
+  const baselineMetrics = BASELINES.map((b) => policies[b]);
+  const filteredMetrics = BASELINES.map((b) => filtered[b]);
+  return {
+    seed: o.seed,
+    readers: readers.length,
+    days: o.days,
+    candidatesPerDay: Math.round(candidateTotal / o.days),
+    policies,
+    rankerBeatsAllBaselines: {
+      ndcg10: beats(baselineMetrics, 'ndcg10'),
+      recall20: beats(baselineMetrics, 'recall20'),
+    },
+    setup: {
+      evaluationDays: evalDays,
+      windowDays: o.windowDays,
+      feedSize: o.feedSize,
+      exposure: 'per-policy',
+      scoredFeeds,
+      meanPositivesPerScoredFeed: round(positivesPerFeed.value),
+    },
+    historyFilteredBaselines: filtered,
+    rankerBeatsHistoryFilteredBaselines: {
+      ndcg10: beats(filteredMetrics, 'ndcg10'),
+      recall20: beats(filteredMetrics, 'recall20'),
+    },
+  };
+}
