@@ -17,6 +17,7 @@ import { healthRouter } from './modules/health/health.router.js';
 import { interactionsRouter, readerArticlesRouter } from './modules/interactions/interactions.router.js';
 import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { profileRouter } from './modules/profile/profile.router.js';
+import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC_DIR = path.join(packageRoot, 'public');
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/articles', articlesRouter(deps));
   api.use('/userinteractions', interactionsRouter(deps, signedIn));
   api.use('/profile', profileRouter(deps, signedIn));
+  api.use('/recommendations', recommendationsRouter(deps, signedIn));
   app.use('/api', api);
 
   app.use(avatarsStatic(config));
