@@ -29,9 +29,12 @@ export default {
     let started = Date.now();
     await seedCorpusIfEmpty(db, quietLogger);
     const seedMs = Date.now() - started;
-    const count = async () => Number((await pool.query('select count(*) from articles')).rows[0].count);
+    const count = async () =>
+      Number((await pool.query('select count(*) from articles')).rows[0].count);
     const corpusSize = await count();
-    const { rows } = await pool.query('select id from articles order by pub_date desc limit 1 offset 100');
+    const { rows } = await pool.query(
+      'select id from articles order by pub_date desc limit 1 offset 100',
+    );
     const articleId = rows[0].id;
     log(`articles: ${corpusSize} corpus articles loaded in ${seedMs} ms`);
 
@@ -42,12 +45,22 @@ export default {
     const corpus = {
       articles: corpusSize,
       seedMs,
-      bareExpressHello: await measure({ label: 'bare express GET /hello', url: bare.url, path: '/hello', settle: bare.drain, options, log }),
+      bareExpressHello: await measure({
+        label: 'bare express GET /hello',
+        url: bare.url,
+        path: '/hello',
+        settle: bare.drain,
+        options,
+        log,
+      }),
       latest: await get('latest', '/api/articles/getlatestarticles'),
       trending: await get('trending', '/api/articles/getlatesttrendingarticles'),
       searchPhrase: await get(`search "${SEARCHES.phrase}"`, search(SEARCHES.phrase)),
       category: await get('category sports', search('sports')),
-      articleById: await get('article by id', `/api/articles/getarticlebyid?article_id=${articleId}`),
+      articleById: await get(
+        'article by id',
+        `/api/articles/getarticlebyid?article_id=${articleId}`,
+      ),
     };
 
     log(`articles: generating up to ${SCALE} articles`);
@@ -58,10 +71,20 @@ export default {
     const scaled = {
       articles: await count(),
       generateMs,
-      bareExpressHello: await measure({ label: 'bare express GET /hello', url: bare.url, path: '/hello', settle: bare.drain, options, log }),
+      bareExpressHello: await measure({
+        label: 'bare express GET /hello',
+        url: bare.url,
+        path: '/hello',
+        settle: bare.drain,
+        options,
+        log,
+      }),
       searchPhrase: await get(`search "${SEARCHES.phrase}" @${SCALE}`, search(SEARCHES.phrase)),
       searchPrefix: await get(`search "${SEARCHES.prefix}" @${SCALE}`, search(SEARCHES.prefix)),
-      searchCommonWord: await get(`search "${SEARCHES.commonWord}" @${SCALE}`, search(SEARCHES.commonWord)),
+      searchCommonWord: await get(
+        `search "${SEARCHES.commonWord}" @${SCALE}`,
+        search(SEARCHES.commonWord),
+      ),
       latest: await get(`latest @${SCALE}`, '/api/articles/getlatestarticles'),
       trending: await get(`trending @${SCALE}`, '/api/articles/getlatesttrendingarticles'),
     };

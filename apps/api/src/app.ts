@@ -14,7 +14,10 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { toPublicUser } from './modules/users/users.serializer.js';
 import { articlesRouter } from './modules/articles/articles.router.js';
 import { healthRouter } from './modules/health/health.router.js';
-import { interactionsRouter, readerArticlesRouter } from './modules/interactions/interactions.router.js';
+import {
+  interactionsRouter,
+  readerArticlesRouter,
+} from './modules/interactions/interactions.router.js';
 import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { profileRouter } from './modules/profile/profile.router.js';
 import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
@@ -46,7 +49,8 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === '/api/health' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
       serializers: {
         req: (req) => ({ method: req.method, url: req.url?.split('?')[0] }),
         res: (res) => ({ statusCode: res.statusCode }),

@@ -14,7 +14,11 @@ describe('configuration', () => {
   });
 
   it('parses lists and numbers', () => {
-    const c = loadConfig({ PORT: '8080', INGEST_FEEDS: 'https://a.example/rss, https://b.example/atom', OTP_IP_LIMIT: '500' });
+    const c = loadConfig({
+      PORT: '8080',
+      INGEST_FEEDS: 'https://a.example/rss, https://b.example/atom',
+      OTP_IP_LIMIT: '500',
+    });
     expect(c.port).toBe(8080);
     expect(c.appOrigin).toBe('http://127.0.0.1:8080');
     expect(c.ingest.feeds).toEqual(['https://a.example/rss', 'https://b.example/atom']);
@@ -26,7 +30,10 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ SMTP_URL: 'not a url' }, /SMTP_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
-    [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/lede' }, /JWT_SECRET is required/],
+    [
+      { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/lede' },
+      /JWT_SECRET is required/,
+    ],
   ])('refuses %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

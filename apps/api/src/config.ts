@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
 const envSchema = z
@@ -18,7 +16,9 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Newsroom <no-reply@localhost>'),
     CLOUDINARY_URL: z.url({ protocol: /^cloudinary$/ }).optional(),
     APP_ORIGIN: z.url().optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     TRUST_PROXY: bool.default(false),
     BCRYPT_COST: int(12, 4),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
@@ -105,7 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: e.BCRYPT_COST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
-    otp: { emailLimit: e.OTP_EMAIL_LIMIT, ipLimit: e.OTP_IP_LIMIT, windowMinutes: e.OTP_WINDOW_MINUTES },
+    otp: {
+      emailLimit: e.OTP_EMAIL_LIMIT,
+      ipLimit: e.OTP_IP_LIMIT,
+      windowMinutes: e.OTP_WINDOW_MINUTES,
+    },
     authIpLimit: e.AUTH_IP_LIMIT,
     passwordFailureLimit: e.PASSWORD_FAILURE_LIMIT,
     webDist: e.WEB_DIST,

@@ -15,7 +15,8 @@ export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
 }
 
 export function startMaintenance(db: Database, clock: Clock, logger: Logger): () => void {
-  const run = () => pruneExpired(db, clock).catch((err) => logger.warn({ err }, 'maintenance failed'));
+  const run = () =>
+    pruneExpired(db, clock).catch((err) => logger.warn({ err }, 'maintenance failed'));
   const timer = setInterval(run, HOUR);
   timer.unref();
   void run();

@@ -50,7 +50,9 @@ async function main() {
   await runMigrations(database.db);
   if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
 
-  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createLogMailer(logger);
   const app = createApp({
     config: { ...config, jwtSecret },
     db: database.db,
@@ -60,7 +62,12 @@ async function main() {
     logger,
   });
   const stopMaintenance = startMaintenance(database.db, systemClock, logger);
-  const stopIngestion = startIngestionSchedule({ db: database.db, config, logger, clock: systemClock });
+  const stopIngestion = startIngestionSchedule({
+    db: database.db,
+    config,
+    logger,
+    clock: systemClock,
+  });
 
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -48,9 +48,7 @@ export interface TestContext {
 }
 
 /** The real app on a real database and a real SMTP server, with a clock the test controls. */
-export async function createTestContext(
-  overrides: Partial<AppConfig> = {},
-): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();

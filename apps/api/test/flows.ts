@@ -11,16 +11,30 @@ export async function signUp(
 ) {
   const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
   const code = ctx.mail.lastCode(email);
-  await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash }).expect(200);
+  await agent
+    .post('/api/auth/verify-otp')
+    .send({ email, otp: code, hash: sent.body.hash })
+    .expect(200);
   const res = await agent.post('/api/auth/signup').send({ name, email, password }).expect(201);
   return { token: res.body.AccessToken as string, user: res.body.newUser, res };
 }
 
 /** Signs in with password and code. */
-export async function logIn(ctx: TestContext, agent: supertest.Agent, email: string, password = PASSWORD) {
-  const sent = await agent.post('/api/auth/verify-credentials-send-otp').send({ email, password }).expect(200);
+export async function logIn(
+  ctx: TestContext,
+  agent: supertest.Agent,
+  email: string,
+  password = PASSWORD,
+) {
+  const sent = await agent
+    .post('/api/auth/verify-credentials-send-otp')
+    .send({ email, password })
+    .expect(200);
   const code = ctx.mail.lastCode(email);
-  await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash }).expect(200);
+  await agent
+    .post('/api/auth/verify-otp')
+    .send({ email, otp: code, hash: sent.body.hash })
+    .expect(200);
   const res = await agent.post('/api/auth/login').send({ email, password }).expect(200);
   return { token: res.body.AccessToken as string, user: res.body.user, res };
 }
@@ -30,4 +44,5 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000
 
 let counter = 0;
 /** A different address per call, so tests in one file never share rate-limit counters. */
-export const uniqueEmail = (prefix = 'reader') => `${prefix}.${Date.now().toString(36)}${++counter}@example.com`;
+export const uniqueEmail = (prefix = 'reader') =>
+  `${prefix}.${Date.now().toString(36)}${++counter}@example.com`;

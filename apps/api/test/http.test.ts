@@ -75,10 +75,18 @@ describe('HTTP behaviour every endpoint shares', () => {
   });
 
   it('allows the app origin with credentials, and no other origin', async () => {
-    const ok = await ctx.request().options('/api/auth/login').set('Origin', ctx.deps.config.appOrigin).set('Access-Control-Request-Method', 'POST');
+    const ok = await ctx
+      .request()
+      .options('/api/auth/login')
+      .set('Origin', ctx.deps.config.appOrigin)
+      .set('Access-Control-Request-Method', 'POST');
     expect(ok.headers['access-control-allow-origin']).toBe(ctx.deps.config.appOrigin);
     expect(ok.headers['access-control-allow-credentials']).toBe('true');
-    const evil = await ctx.request().options('/api/auth/login').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const evil = await ctx
+      .request()
+      .options('/api/auth/login')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(evil.headers['access-control-allow-origin']).not.toBe('https://evil.example');
   });
 
@@ -88,11 +96,16 @@ describe('HTTP behaviour every endpoint shares', () => {
     try {
       const res = await ctx.request().post('/api/auth/send-otp').send({ email });
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ message: 'Could not send the code e-mail. Please try again later.' });
+      expect(res.body).toEqual({
+        message: 'Could not send the code e-mail. Please try again later.',
+      });
     } finally {
       ctx.mail.refuse = false;
     }
-    const rows = await ctx.database.pool.query('select count(*)::int as n from otp_challenges where email = $1', [email]);
+    const rows = await ctx.database.pool.query(
+      'select count(*)::int as n from otp_challenges where email = $1',
+      [email],
+    );
     expect(rows.rows[0].n).toBe(0);
     // A refused send does not count against the reader's code budget.
     expect((await ctx.request().post('/api/auth/send-otp').send({ email })).status).toBe(200);

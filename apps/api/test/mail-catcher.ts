@@ -31,7 +31,10 @@ export class MailCatcher {
         stream.on('data', (chunk: string) => (raw += chunk));
         stream.on('end', () => {
           const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-          const body = raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+          const body = raw
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n');
           this.messages.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject,

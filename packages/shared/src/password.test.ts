@@ -48,11 +48,18 @@ describe('email', () => {
 
 describe('schemas', () => {
   it('normalises e-mails and drops unknown keys', () => {
-    const r = signupRequest.parse({ name: ' Ann ', email: ' Ann@X.io ', password: 'Abcde1!', role: 'admin' });
+    const r = signupRequest.parse({
+      name: ' Ann ',
+      email: ' Ann@X.io ',
+      password: 'Abcde1!',
+      role: 'admin',
+    });
     expect(r).toEqual({ name: 'Ann', email: 'ann@x.io', password: 'Abcde1!' });
   });
   it('refuses operator objects in string fields', () => {
-    expect(signupRequest.safeParse({ name: 'A', email: { $gt: '' }, password: 'Abcde1!' }).success).toBe(false);
+    expect(
+      signupRequest.safeParse({ name: 'A', email: { $gt: '' }, password: 'Abcde1!' }).success,
+    ).toBe(false);
   });
   it('requires a six-digit code', () => {
     const r = verifyOtpRequest.safeParse({ email: 'a@b.co', otp: '12345', hash: 'h' });

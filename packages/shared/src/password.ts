@@ -12,11 +12,19 @@ export interface PasswordRule {
 const SPECIAL_PATTERN = /[!@#$%^&*(),.?":{}|<>]/;
 
 export const PASSWORD_RULES: readonly PasswordRule[] = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  {
+    id: 'length',
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p) => p.length >= PASSWORD_MIN_LENGTH,
+  },
   { id: 'uppercase', label: 'One uppercase letter', test: (p) => /[A-Z]/.test(p) },
   { id: 'lowercase', label: 'One lowercase letter', test: (p) => /[a-z]/.test(p) },
   { id: 'digit', label: 'One number', test: (p) => /\d/.test(p) },
-  { id: 'special', label: `One special character (${PASSWORD_SPECIAL_CHARACTERS})`, test: (p) => SPECIAL_PATTERN.test(p) },
+  {
+    id: 'special',
+    label: `One special character (${PASSWORD_SPECIAL_CHARACTERS})`,
+    test: (p) => SPECIAL_PATTERN.test(p),
+  },
 ];
 
 export type StrengthLabel = 'Strong' | 'Good' | 'Fair' | 'Weak' | 'Very Weak';

@@ -34,7 +34,11 @@ export const PG_INVALID_PARAMETER_VALUE = '22023';
 
 /** The PostgreSQL/driver error code of an error, looking through Drizzle's wrapping. */
 export function pgErrorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (typeof e.code === 'string') return e.code;
     e = e.cause as typeof e;
   }

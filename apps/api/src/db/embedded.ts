@@ -57,8 +57,7 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     port,
-    url: (database = 'postgres') =>
-      `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    url: (database = 'postgres') => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
   };
 }

@@ -24,8 +24,13 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     profileUrl: text('profile_url'),
-    theme: text('theme', { enum: ['light', 'dark'] }).notNull().default('light'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    theme: text('theme', { enum: ['light', 'dark'] })
+      .notNull()
+      .default('light'),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     timezone: text('timezone').notNull().default('UTC'),
     /** Bumped on password reset: access tokens carry it, so older ones stop working at once. */
     sessionVersion: integer('session_version').notNull().default(0),
@@ -57,7 +62,10 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_challenges_email_purpose_idx').on(t.email, t.purpose, t.createdAt),
     uniqueIndex('otp_challenges_reset_token_idx').on(t.resetTokenHash),
-    check('otp_challenges_purpose_check', sql`${t.purpose} in ('signup', 'login', 'password_reset')`),
+    check(
+      'otp_challenges_purpose_check',
+      sql`${t.purpose} in ('signup', 'login', 'password_reset')`,
+    ),
   ],
 );
 
@@ -100,7 +108,10 @@ export const articles = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
-    creator: text('creator').array().notNull().default(sql`'{}'::text[]`),
+    creator: text('creator')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     pubDate: timestamptz('pub_date').notNull(),
     imageUrl: text('image_url'),
@@ -109,8 +120,14 @@ export const articles = pgTable(
     sourceUrl: text('source_url'),
     sourceIcon: text('source_icon'),
     /** Lowercased; always includes the category ids. */
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     likes: integer('likes').notNull().default(0),
     dislikes: integer('dislikes').notNull().default(0),
     saves: integer('saves').notNull().default(0),
@@ -178,7 +195,10 @@ export const articleShares = pgTable(
     ...userArticle,
     createdAt: timestamptz('created_at').notNull(),
   },
-  (t) => [index('article_shares_user_idx').on(t.userId, t.createdAt), index('article_shares_article_idx').on(t.articleId)],
+  (t) => [
+    index('article_shares_user_idx').on(t.userId, t.createdAt),
+    index('article_shares_article_idx').on(t.articleId),
+  ],
 );
 
 /** A reader opening an article; at most one row per reader, article and local day. */
@@ -206,8 +226,13 @@ export const recommendations = pgTable(
   {
     ...userArticle,
     score: real('score').notNull(),
-    status: text('status', { enum: ['new', 'read'] }).notNull().default('new'),
-    reasons: text('reasons').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['new', 'read'] })
+      .notNull()
+      .default('new'),
+    reasons: text('reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer('position').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     readAt: timestamptz('read_at'),

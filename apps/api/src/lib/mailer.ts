@@ -16,7 +16,11 @@ export interface Mailer {
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const url = new URL(smtpUrl);
-  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '15000' })) {
+  for (const [k, v] of Object.entries({
+    connectionTimeout: '10000',
+    greetingTimeout: '10000',
+    socketTimeout: '15000',
+  })) {
     if (!url.searchParams.has(k)) url.searchParams.set(k, v);
   }
   const transport = nodemailer.createTransport(url.toString());
@@ -31,7 +35,10 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 export function createLogMailer(logger: Logger): Mailer {
   return {
     async send({ to, subject, logSummary }) {
-      logger.info({ mail: { to, subject } }, `mail to ${to}: ${subject}${logSummary ? ` — ${logSummary}` : ''}`);
+      logger.info(
+        { mail: { to, subject } },
+        `mail to ${to}: ${subject}${logSummary ? ` — ${logSummary}` : ''}`,
+      );
     },
   };
 }

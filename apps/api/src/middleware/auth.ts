@@ -56,7 +56,9 @@ export function requireAuth(db: Database, auth: AuthService): RequestHandler {
     }
     const refreshToken = req.cookies?.[REFRESH_COOKIE] as string | undefined;
     if (!refreshToken) {
-      throw ApiError.unauthorized(bearer ? MESSAGES.auth.invalidToken : MESSAGES.auth.unauthenticated);
+      throw ApiError.unauthorized(
+        bearer ? MESSAGES.auth.invalidToken : MESSAGES.auth.unauthenticated,
+      );
     }
     const session = await auth.refresh(refreshToken);
     res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions());

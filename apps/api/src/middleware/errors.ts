@@ -4,13 +4,21 @@ import { pgErrorCode } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '53300', 'ETIMEDOUT']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P03',
+  '53300',
+  'ETIMEDOUT',
+]);
 
 /** Turns anything thrown into an ApiError: body-parser failures, database outages, bugs. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; message?: string };
-  if (e?.type === 'entity.parse.failed') return ApiError.badRequest(MESSAGES.validation.malformedJson);
+  if (e?.type === 'entity.parse.failed')
+    return ApiError.badRequest(MESSAGES.validation.malformedJson);
   if (e?.type === 'entity.too.large') return new ApiError(413, MESSAGES.errors.payloadTooLarge);
   const code = pgErrorCode(err);
   if (code && DB_DOWN_CODES.has(code)) return ApiError.unavailable(MESSAGES.errors.unavailable);

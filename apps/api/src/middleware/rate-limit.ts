@@ -37,9 +37,13 @@ export class PostgresRateLimitStore implements Store {
     const rows = await this.db
       .select({ hits: rateLimitHits.hits })
       .from(rateLimitHits)
-      .where(sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${start}`);
+      .where(
+        sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${start}`,
+      );
     const hits = rows[0]?.hits;
-    return hits === undefined ? undefined : { totalHits: hits, resetTime: new Date(start.getTime() + this.windowMs) };
+    return hits === undefined
+      ? undefined
+      : { totalHits: hits, resetTime: new Date(start.getTime() + this.windowMs) };
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
@@ -59,7 +63,9 @@ export class PostgresRateLimitStore implements Store {
     await this.db
       .update(rateLimitHits)
       .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
-      .where(sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${this.windowStart()}`);
+      .where(
+        sql`${rateLimitHits.key} = ${this.prefix + key} and ${rateLimitHits.windowStart} = ${this.windowStart()}`,
+      );
   }
 
   async resetKey(key: string): Promise<void> {
@@ -84,7 +90,16 @@ interface LimiterOptions {
   count?: 'all' | 'successes';
 }
 
-export function createLimiter({ db, clock, name, limit, windowMinutes, message, key, count = 'all' }: LimiterOptions) {
+export function createLimiter({
+  db,
+  clock,
+  name,
+  limit,
+  windowMinutes,
+  message,
+  key,
+  count = 'all',
+}: LimiterOptions) {
   return rateLimit({
     windowMs: windowMinutes * 60_000,
     limit,

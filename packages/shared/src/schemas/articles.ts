@@ -104,7 +104,9 @@ export const updateProfilePictureBody = z.object({
 });
 export const setInterestsBody = z.object({
   interests: z
-    .array(z.enum(CATEGORY_IDS, { error: 'Unknown category' }), { error: MESSAGES.validation.minInterests })
+    .array(z.enum(CATEGORY_IDS, { error: 'Unknown category' }), {
+      error: MESSAGES.validation.minInterests,
+    })
     .min(MIN_INTERESTS, MESSAGES.validation.minInterests)
     .max(CATEGORY_IDS.length)
     .refine((list) => new Set(list).size === list.length, 'Categories must not repeat'),
@@ -112,6 +114,8 @@ export const setInterestsBody = z.object({
 export const timezoneBody = z.object({ timezone: timezoneSchema });
 
 // Recommendations.
-export const markAsReadBody = z.object({ articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id') });
+export const markAsReadBody = z.object({
+  articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id'),
+});
 
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;

@@ -12,8 +12,15 @@ import { publicUserSchema } from './user.js';
 
 // Requests (spec section 7). zod objects drop unknown keys.
 export const sendOtpRequest = z.object({ email: emailSchema });
-export const verifyCredentialsRequest = z.object({ email: emailSchema, password: passwordInputSchema });
-export const verifyOtpRequest = z.object({ email: emailSchema, otp: otpSchema, hash: challengeHandleSchema });
+export const verifyCredentialsRequest = z.object({
+  email: emailSchema,
+  password: passwordInputSchema,
+});
+export const verifyOtpRequest = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  hash: challengeHandleSchema,
+});
 export const signupRequest = z.object({
   name: nameSchema,
   email: emailSchema,
@@ -49,8 +56,14 @@ export const otpSentResponse = z.object({
   expiresIn: z.number(),
 });
 export const verifyOtpResponse = z.object({ message: z.string(), verified: z.literal(true) });
-export const otpErrorResponse = z.object({ message: z.string(), attemptsLeft: z.number().optional() });
-export const verifyPasswordResetOtpResponse = z.object({ message: z.string(), resetToken: z.string() });
+export const otpErrorResponse = z.object({
+  message: z.string(),
+  attemptsLeft: z.number().optional(),
+});
+export const verifyPasswordResetOtpResponse = z.object({
+  message: z.string(),
+  resetToken: z.string(),
+});
 export const signupResponse = z.object({
   message: z.string(),
   AccessToken: z.string(),

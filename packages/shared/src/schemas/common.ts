@@ -21,7 +21,10 @@ export const passwordInputSchema = z
   .refine((p) => passwordByteLength(p) <= PASSWORD_MAX_BYTES, v.passwordTooLong);
 
 /** A password being set (signup, reset): must meet every rule. */
-export const newPasswordSchema = passwordInputSchema.refine(isStrongPassword, v.passwordRequirements);
+export const newPasswordSchema = passwordInputSchema.refine(
+  isStrongPassword,
+  v.passwordRequirements,
+);
 
 export const nameSchema = z
   .string({ error: v.nameRequired })

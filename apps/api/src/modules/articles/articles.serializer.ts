@@ -4,7 +4,9 @@ import type { articles } from '../../db/schema.js';
 export type ArticleRow = typeof articles.$inferSelect;
 
 /** Every article leaves the API in this shape (spec section 3), whichever feature sends it. */
-export function toPublicArticle(a: Omit<ArticleRow, 'search'> & { search?: unknown }): PublicArticle {
+export function toPublicArticle(
+  a: Omit<ArticleRow, 'search'> & { search?: unknown },
+): PublicArticle {
   return {
     _id: a.id,
     title: a.title,

@@ -27,11 +27,19 @@ export const challengesRepository = {
   },
 
   async lockById(db: DbExecutor, id: string): Promise<ChallengeRow | undefined> {
-    const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.id, id)).for('update');
+    const [row] = await db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.id, id))
+      .for('update');
     return row;
   },
 
-  async update(db: DbExecutor, id: string, values: Partial<typeof otpChallenges.$inferInsert>): Promise<void> {
+  async update(
+    db: DbExecutor,
+    id: string,
+    values: Partial<typeof otpChallenges.$inferInsert>,
+  ): Promise<void> {
     await db.update(otpChallenges).set(values).where(eq(otpChallenges.id, id));
   },
 
@@ -76,7 +84,10 @@ export const challengesRepository = {
     return rows.length > 0;
   },
 
-  async lockByResetToken(db: DbExecutor, resetTokenHash: string): Promise<ChallengeRow | undefined> {
+  async lockByResetToken(
+    db: DbExecutor,
+    resetTokenHash: string,
+  ): Promise<ChallengeRow | undefined> {
     const [row] = await db
       .select()
       .from(otpChallenges)
@@ -126,7 +137,10 @@ export const refreshTokensRepository = {
   },
 
   async findByHash(db: DbExecutor, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    const [row] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
     return row;
   },
 
@@ -154,5 +168,11 @@ export const refreshTokensRepository = {
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), isNull(refreshTokens.usedAt))),
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          isNull(refreshTokens.usedAt),
+        ),
+      ),
 };

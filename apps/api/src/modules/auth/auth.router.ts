@@ -32,18 +32,35 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
 
   // Only codes actually sent count against the sending limits (failed requests are not counted).
   const codesPerEmail = createLimiter({
-    db, clock, name: 'otp-email', limit: config.otp.emailLimit, windowMinutes: window,
-    message: m.tooManyCodes, key: emailKey, count: 'successes',
+    db,
+    clock,
+    name: 'otp-email',
+    limit: config.otp.emailLimit,
+    windowMinutes: window,
+    message: m.tooManyCodes,
+    key: emailKey,
+    count: 'successes',
   });
   const codesPerIp = createLimiter({
-    db, clock, name: 'otp-ip', limit: config.otp.ipLimit, windowMinutes: window,
-    message: m.tooManyCodes, key: ipKey, count: 'successes',
+    db,
+    clock,
+    name: 'otp-ip',
+    limit: config.otp.ipLimit,
+    windowMinutes: window,
+    message: m.tooManyCodes,
+    key: ipKey,
+    count: 'successes',
   });
   const sendLimits = [codesPerIp, codesPerEmail];
   router.use(
     createLimiter({
-      db, clock, name: 'auth-ip', limit: config.authIpLimit, windowMinutes: window,
-      message: m.tooManyRequests, key: ipKey,
+      db,
+      clock,
+      name: 'auth-ip',
+      limit: config.authIpLimit,
+      windowMinutes: window,
+      message: m.tooManyRequests,
+      key: ipKey,
     }),
   );
 

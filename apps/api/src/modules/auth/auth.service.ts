@@ -34,17 +34,29 @@ export function createAuthService(deps: AppDeps) {
 
   // Only wrong passwords count, and only once they are known to be wrong: concurrent
   // correct sign-ins or dropped connections must never lock an account.
-  const passwordFailures = new PostgresRateLimitStore(db, clock, 'pw-fail:', config.otp.windowMinutes * 60_000);
+  const passwordFailures = new PostgresRateLimitStore(
+    db,
+    clock,
+    'pw-fail:',
+    config.otp.windowMinutes * 60_000,
+  );
 
   async function refuseIfLockedOut(email: string): Promise<void> {
     const failures = await passwordFailures.get(email);
     if (failures && failures.totalHits >= config.passwordFailureLimit) {
-      const retryAfter = Math.max(1, Math.ceil((failures.resetTime!.getTime() - clock.now().getTime()) / 1000));
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((failures.resetTime!.getTime() - clock.now().getTime()) / 1000),
+      );
       throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
     }
   }
 
-  async function checkPassword(email: string, user: UserRow | undefined, password: string): Promise<UserRow> {
+  async function checkPassword(
+    email: string,
+    user: UserRow | undefined,
+    password: string,
+  ): Promise<UserRow> {
     await refuseIfLockedOut(email);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
@@ -66,14 +78,25 @@ export function createAuthService(deps: AppDeps) {
 
   async function forgotPassword(email: string, ip?: string) {
     const user = await users.findByEmail(db, email);
-    return otp.issue({ email, purpose: 'password_reset', userId: user?.id, ip, deliver: Boolean(user) });
+    return otp.issue({
+      email,
+      purpose: 'password_reset',
+      userId: user?.id,
+      ip,
+      deliver: Boolean(user),
+    });
   }
 
   const verifySignupOrLoginOtp = (email: string, hash: string, code: string) =>
     otp.verify({ email, hash, otp: code, purposes: ['signup', 'login'] });
 
   async function verifyResetOtp(email: string, hash: string, code: string): Promise<string> {
-    const { resetToken } = await otp.verify({ email, hash, otp: code, purposes: ['password_reset'] });
+    const { resetToken } = await otp.verify({
+      email,
+      hash,
+      otp: code,
+      purposes: ['password_reset'],
+    });
     return resetToken!;
   }
 

@@ -20,7 +20,9 @@ describe('login with password and one-time code', () => {
   it('signs in after password and code, and keeps the reader signed in', async () => {
     const email = await account();
     const agent = ctx.request();
-    const sent = await agent.post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const sent = await agent
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
       message: 'Credentials verified! OTP sent to your email.',
@@ -29,9 +31,14 @@ describe('login with password and one-time code', () => {
     });
     const mail = ctx.mail.messagesTo(email).at(-1)!;
     expect(mail.subject).toBe('Your Lede sign-in code');
-    await agent.post('/api/auth/verify-otp').send({ email, otp: mail.code, hash: sent.body.hash }).expect(200);
+    await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: mail.code, hash: sent.body.hash })
+      .expect(200);
 
-    const res = await agent.post('/api/auth/login').send({ email, password: PASSWORD, timezone: 'Europe/Paris' });
+    const res = await agent
+      .post('/api/auth/login')
+      .send({ email, password: PASSWORD, timezone: 'Europe/Paris' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Login successful!');
     expect(res.body.user.email).toBe(email);
@@ -39,7 +46,10 @@ describe('login with password and one-time code', () => {
     expect(res.body.user).not.toHaveProperty('password_hash');
     expect(res.body.user).not.toHaveProperty('passwordHash');
     expect(String(res.headers['set-cookie'])).toMatch(/lede_refresh=.*HttpOnly/i);
-    const me = await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${res.body.AccessToken}`);
+    const me = await ctx
+      .request()
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${res.body.AccessToken}`);
     expect(me.status).toBe(200);
     expect(me.body.user._id).toBe(res.body.user._id);
   });
@@ -53,7 +63,11 @@ describe('login with password and one-time code', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
 
     // Sent but not verified is not enough.
-    await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD }).expect(200);
+    await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD })
+      .expect(200);
     const again = await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD });
     expect(again.status).toBe(400);
   });
@@ -61,13 +75,19 @@ describe('login with password and one-time code', () => {
   it('refuses a wrong password without sending a code, and an unknown e-mail the same way', async () => {
     const email = await account();
     const before = ctx.mail.messagesTo(email).length;
-    const wrong = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: 'Wr0ng!pass' });
+    const wrong = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'Invalid email or password' });
     expect(ctx.mail.messagesTo(email)).toHaveLength(before);
 
     const nobody = uniqueEmail();
-    const unknown = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email: nobody, password: PASSWORD });
+    const unknown = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email: nobody, password: PASSWORD });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(wrong.body);
     expect(ctx.mail.messagesTo(nobody)).toHaveLength(0);
@@ -82,8 +102,14 @@ describe('login with password and one-time code', () => {
   it('uses up the verified code when the final password is wrong', async () => {
     const email = await account();
     const agent = ctx.request();
-    const sent = await agent.post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD }).expect(200);
-    await agent.post('/api/auth/verify-otp').send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash }).expect(200);
+    const sent = await agent
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD })
+      .expect(200);
+    await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+      .expect(200);
     const wrong = await agent.post('/api/auth/login').send({ email, password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid email or password');
@@ -94,7 +120,10 @@ describe('login with password and one-time code', () => {
 
   it('counts wrong login codes and reports attempts left', async () => {
     const email = await account();
-    const sent = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const sent = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     const res = await ctx
       .request()
       .post('/api/auth/verify-otp')
@@ -114,7 +143,10 @@ describe('login with password and one-time code', () => {
 
   it('rejects a code for another purpose on the reset endpoint', async () => {
     const email = await account();
-    const sent = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const sent = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     const res = await ctx
       .request()
       .post('/api/auth/verify-password-reset-otp')

@@ -13,7 +13,12 @@ const INTROS: Record<OtpPurpose, string> = {
   password_reset: 'Use this code to reset your Lede password.',
 };
 
-export function otpMail(to: string, purpose: OtpPurpose, code: string, appOrigin: string): MailMessage {
+export function otpMail(
+  to: string,
+  purpose: OtpPurpose,
+  code: string,
+  appOrigin: string,
+): MailMessage {
   const minutes = Math.round(OTP_TTL_SECONDS / 60);
   const intro = INTROS[purpose];
   const footer = `The code expires in ${minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.`;

@@ -1,10 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  MESSAGES,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_SECONDS,
-  type OtpPurpose,
-} from '@lede/shared';
+import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, type OtpPurpose } from '@lede/shared';
 import type { Database, DbExecutor } from '../../db/client.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
@@ -21,7 +16,8 @@ export type OtpService = ReturnType<typeof createOtpService>;
 
 export function createOtpService({ db, mailer, clock, config }: AppDeps) {
   const codeSecret = hmac(config.jwtSecret, 'otp-code-key');
-  const hashCode = (challengeId: string, code: string) => hmac(codeSecret, `${challengeId}:${code}`);
+  const hashCode = (challengeId: string, code: string) =>
+    hmac(codeSecret, `${challengeId}:${code}`);
 
   /**
    * Creates a challenge and mails its code in one transaction: if the mail server refuses,
@@ -62,8 +58,7 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
   }
 
   type Outcome =
-    | { ok: true; challenge: ChallengeRow; resetToken?: string }
-    | { ok: false; error: ApiError };
+    { ok: true; challenge: ChallengeRow; resetToken?: string } | { ok: false; error: ApiError };
 
   /**
    * Checks a code against its challenge. Wrong guesses are committed (attempts go down)
@@ -75,7 +70,9 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
     otp: string;
     purposes: readonly OtpPurpose[];
   }): Promise<{ challenge: ChallengeRow; resetToken?: string }> {
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.hash);
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
+      input.hash,
+    );
     if (!isUuid) throw ApiError.badRequest(m.otpNotFound);
     const now = clock.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -83,9 +80,13 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
       if (!c || c.email !== input.email || !input.purposes.includes(c.purpose)) {
         return { ok: false, error: ApiError.badRequest(m.otpNotFound) };
       }
-      if (c.verifiedAt || c.consumedAt) return { ok: false, error: ApiError.badRequest(m.otpAlreadyUsed) };
+      if (c.verifiedAt || c.consumedAt)
+        return { ok: false, error: ApiError.badRequest(m.otpAlreadyUsed) };
       if (c.attemptsLeft <= 0) {
-        return { ok: false, error: ApiError.tooManyRequests(m.otpTooManyAttempts, { attemptsLeft: 0 }) };
+        return {
+          ok: false,
+          error: ApiError.tooManyRequests(m.otpTooManyAttempts, { attemptsLeft: 0 }),
+        };
       }
       if (c.expiresAt <= now) return { ok: false, error: ApiError.badRequest(m.otpExpired) };
       if (!safeEqual(c.codeHash, hashCode(c.id, input.otp))) {
@@ -111,7 +112,11 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
   }
 
   /** Finds the verified challenge a signup or login needs, locked inside the caller's transaction. */
-  async function requireVerified(tx: DbExecutor, email: string, purpose: OtpPurpose): Promise<ChallengeRow> {
+  async function requireVerified(
+    tx: DbExecutor,
+    email: string,
+    purpose: OtpPurpose,
+  ): Promise<ChallengeRow> {
     const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
     const challenge = await challenges.lockVerified(tx, email, purpose, since);
     if (challenge) return challenge;
@@ -126,7 +131,11 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
   }
 
   /** Locks the challenge behind a reset token that is verified, unused and recent. */
-  async function requireResetToken(tx: DbExecutor, email: string, resetToken: string): Promise<ChallengeRow> {
+  async function requireResetToken(
+    tx: DbExecutor,
+    email: string,
+    resetToken: string,
+  ): Promise<ChallengeRow> {
     const c = await challenges.lockByResetToken(tx, sha256(resetToken));
     const since = clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS;
     if (

@@ -30,7 +30,11 @@ describe('password reset', () => {
 
     const sent = await ctx.request().post('/api/auth/forgot-password').send({ email });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ message: 'Password reset OTP sent to your email!', hash: expect.any(String), expiresIn: 300 });
+    expect(sent.body).toEqual({
+      message: 'Password reset OTP sent to your email!',
+      hash: expect.any(String),
+      expiresIn: 300,
+    });
     expect(ctx.mail.messagesTo(email).at(-1)!.subject).toBe('Your Lede password reset code');
 
     const verified = await ctx
@@ -38,21 +42,29 @@ describe('password reset', () => {
       .post('/api/auth/verify-password-reset-otp')
       .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ message: 'OTP verified! Now set your new password.', resetToken: expect.any(String) });
+    expect(verified.body).toEqual({
+      message: 'OTP verified! Now set your new password.',
+      resetToken: expect.any(String),
+    });
 
     const reset = await ctx
       .request()
       .post('/api/auth/reset-password')
       .send({ email, newPassword: NEW_PASSWORD, resetToken: verified.body.resetToken });
     expect(reset.status).toBe(200);
-    expect(reset.body.message).toBe('Password reset successfully! You can now login with your new password.');
+    expect(reset.body.message).toBe(
+      'Password reset successfully! You can now login with your new password.',
+    );
 
     // The old access token and the old refresh cookie are both dead.
     const me = await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(401);
     expect((await browser.post('/api/auth/refresh')).status).toBe(401);
 
-    const old = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const old = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     expect(old.status).toBe(400);
     const { user } = await logIn(ctx, ctx.request(), email, NEW_PASSWORD);
     expect(user.email).toBe(email);
@@ -80,7 +92,11 @@ describe('password reset', () => {
     const email = uniqueEmail();
     await signUp(ctx, ctx.request(), { email });
     const token = await resetToken(email);
-    await ctx.request().post('/api/auth/reset-password').send({ email, newPassword: NEW_PASSWORD, resetToken: token }).expect(200);
+    await ctx
+      .request()
+      .post('/api/auth/reset-password')
+      .send({ email, newPassword: NEW_PASSWORD, resetToken: token })
+      .expect(200);
     const again = await ctx
       .request()
       .post('/api/auth/reset-password')
@@ -107,7 +123,10 @@ describe('password reset', () => {
       .send({ email, newPassword: NEW_PASSWORD, resetToken: 'made-up-token' });
     expect(madeUp.status).toBe(400);
     ctx.clock.advance(11 * 60_000);
-    const late = await ctx.request().post('/api/auth/reset-password').send({ email, newPassword: NEW_PASSWORD, resetToken: token });
+    const late = await ctx
+      .request()
+      .post('/api/auth/reset-password')
+      .send({ email, newPassword: NEW_PASSWORD, resetToken: token });
     expect(late.status).toBe(400);
     expect(late.body.message).toContain('expired');
     await logIn(ctx, ctx.request(), email, PASSWORD);
@@ -118,11 +137,18 @@ describe('password reset', () => {
     const email = uniqueEmail();
     await signUp(ctx, ctx.request(), { email });
     const token = await resetToken(email);
-    const weak = await ctx.request().post('/api/auth/reset-password').send({ email, newPassword: 'weakpass', resetToken: token });
+    const weak = await ctx
+      .request()
+      .post('/api/auth/reset-password')
+      .send({ email, newPassword: 'weakpass', resetToken: token });
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe('Password does not meet all requirements.');
     await logIn(ctx, ctx.request(), email, PASSWORD);
-    await ctx.request().post('/api/auth/reset-password').send({ email, newPassword: NEW_PASSWORD, resetToken: token }).expect(200);
+    await ctx
+      .request()
+      .post('/api/auth/reset-password')
+      .send({ email, newPassword: NEW_PASSWORD, resetToken: token })
+      .expect(200);
   });
 
   it('counts wrong reset codes down and reports an expired one', async () => {
@@ -130,10 +156,16 @@ describe('password reset', () => {
     await signUp(ctx, ctx.request(), { email });
     const sent = await ctx.request().post('/api/auth/forgot-password').send({ email });
     const code = ctx.mail.lastCode(email);
-    const wrong = await ctx.request().post('/api/auth/verify-password-reset-otp').send({ email, otp: wrongCode(code), hash: sent.body.hash });
+    const wrong = await ctx
+      .request()
+      .post('/api/auth/verify-password-reset-otp')
+      .send({ email, otp: wrongCode(code), hash: sent.body.hash });
     expect(wrong.body).toEqual({ message: 'Invalid OTP', attemptsLeft: 4 });
     ctx.clock.advance(300_001);
-    const expired = await ctx.request().post('/api/auth/verify-password-reset-otp').send({ email, otp: code, hash: sent.body.hash });
+    const expired = await ctx
+      .request()
+      .post('/api/auth/verify-password-reset-otp')
+      .send({ email, otp: code, hash: sent.body.hash });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toContain('expired');
     expect(expired.body).not.toHaveProperty('resetToken');

@@ -47,7 +47,10 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
       // Taken e-mail: 409, no code sent, not counted.
       expect((await send(email)).status).toBe(409);
     }
-    const login = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const login = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     expect(login.status).toBe(200);
   });
 
@@ -58,7 +61,9 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     expect(statuses.slice(0, 8).every((s) => s === 200)).toBe(true);
     expect(statuses[8]).toBe(429);
     // forgot-password shares the same per-IP budget.
-    expect((await ctx.request().post('/api/auth/forgot-password').send({ email: uniqueEmail() })).status).toBe(429);
+    expect(
+      (await ctx.request().post('/api/auth/forgot-password').send({ email: uniqueEmail() })).status,
+    ).toBe(429);
   });
 
   it('locks an account after repeated wrong passwords, from any IP', async () => {
@@ -67,10 +72,16 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     await signUp(ctx, ctx.request(), { email });
     ctx.clock.advance(15 * 60_000);
     for (let i = 0; i < 10; i++) {
-      const res = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: 'Wr0ng!pass' });
+      const res = await ctx
+        .request()
+        .post('/api/auth/verify-credentials-send-otp')
+        .send({ email, password: 'Wr0ng!pass' });
       expect(res.status).toBe(400);
     }
-    const locked = await ctx.request().post('/api/auth/verify-credentials-send-otp').send({ email, password: PASSWORD });
+    const locked = await ctx
+      .request()
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe('Too many requests. Please try again later.');
   });
@@ -91,6 +102,8 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.retryAfter).toBeGreaterThan(0);
     // The final login step is locked out too.
-    expect((await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD })).status).toBe(429);
+    expect(
+      (await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD })).status,
+    ).toBe(429);
   });
 });

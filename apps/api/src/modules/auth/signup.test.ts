@@ -11,8 +11,12 @@ afterAll(async () => {
 });
 
 const countUsers = async (email: string) =>
-  (await ctx.database.pool.query('select count(*)::int as n from users where lower(email) = lower($1)', [email]))
-    .rows[0].n as number;
+  (
+    await ctx.database.pool.query(
+      'select count(*)::int as n from users where lower(email) = lower($1)',
+      [email],
+    )
+  ).rows[0].n as number;
 
 async function sendAndVerify(email: string) {
   const agent = ctx.request();
@@ -29,7 +33,11 @@ describe('signup with a one-time code', () => {
     const email = uniqueEmail();
     const agent = ctx.request();
     const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
-    expect(sent.body).toEqual({ message: 'OTP sent to your email!', hash: expect.any(String), expiresIn: 300 });
+    expect(sent.body).toEqual({
+      message: 'OTP sent to your email!',
+      hash: expect.any(String),
+      expiresIn: 300,
+    });
 
     const [mail] = ctx.mail.messagesTo(email);
     expect(mail!.subject).toBe('Your Lede sign-up code');
@@ -44,7 +52,9 @@ describe('signup with a one-time code', () => {
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({ message: 'OTP verified successfully', verified: true });
 
-    const res = await agent.post('/api/auth/signup').send({ name: '  Grace Hopper ', email, password: PASSWORD });
+    const res = await agent
+      .post('/api/auth/signup')
+      .send({ name: '  Grace Hopper ', email, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Signup successful!');
     expect(res.body.AccessToken).toEqual(expect.any(String));
@@ -62,11 +72,14 @@ describe('signup with a one-time code', () => {
     expect(cookie).toMatch(/lede_refresh=[^;]+;.*HttpOnly/i);
     expect(cookie).toMatch(/Path=\/api/);
 
-    const me = await agent.get('/api/auth/me').set('Authorization', `Bearer ${res.body.AccessToken}`);
+    const me = await agent
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${res.body.AccessToken}`);
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(email);
 
-    const row = (await ctx.database.pool.query('select * from users where email = $1', [email])).rows[0];
+    const row = (await ctx.database.pool.query('select * from users where email = $1', [email]))
+      .rows[0];
     expect(row.password_hash).toMatch(/^\$2[aby]\$04\$/);
     expect(JSON.stringify(res.body)).not.toMatch(/password|\$2[aby]\$/i);
   });
@@ -75,7 +88,9 @@ describe('signup with a one-time code', () => {
     const email = uniqueEmail();
     const sent = await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
     const code = ctx.mail.lastCode(email);
-    const row = (await ctx.database.pool.query('select * from otp_challenges where id = $1', [sent.body.hash])).rows[0];
+    const row = (
+      await ctx.database.pool.query('select * from otp_challenges where id = $1', [sent.body.hash])
+    ).rows[0];
     expect(row.purpose).toBe('signup');
     expect(row.attempts_left).toBe(5);
     expect(JSON.stringify(row)).not.toContain(code);
@@ -84,14 +99,20 @@ describe('signup with a one-time code', () => {
 
   it('refuses signup without a verified code', async () => {
     const email = uniqueEmail();
-    const res = await ctx.request().post('/api/auth/signup').send({ name: 'Eve', email, password: PASSWORD });
+    const res = await ctx
+      .request()
+      .post('/api/auth/signup')
+      .send({ name: 'Eve', email, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please verify the OTP sent to your email first.');
     expect(await countUsers(email)).toBe(0);
 
     // A code that was sent but never verified is not enough either.
     await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
-    const again = await ctx.request().post('/api/auth/signup').send({ name: 'Eve', email, password: PASSWORD });
+    const again = await ctx
+      .request()
+      .post('/api/auth/signup')
+      .send({ name: 'Eve', email, password: PASSWORD });
     expect(again.status).toBe(400);
     expect(await countUsers(email)).toBe(0);
   });
@@ -103,19 +124,27 @@ describe('signup with a one-time code', () => {
     const code = ctx.mail.lastCode(email);
     const bad = wrongCode(code);
     for (const attemptsLeft of [4, 3, 2, 1]) {
-      const res = await agent.post('/api/auth/verify-otp').send({ email, otp: bad, hash: sent.body.hash });
+      const res = await agent
+        .post('/api/auth/verify-otp')
+        .send({ email, otp: bad, hash: sent.body.hash });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Invalid OTP', attemptsLeft });
     }
-    const last = await agent.post('/api/auth/verify-otp').send({ email, otp: bad, hash: sent.body.hash });
+    const last = await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: bad, hash: sent.body.hash });
     expect(last.status).toBe(429);
     expect(last.body.attemptsLeft).toBe(0);
     expect(last.body.message).toContain('Too many');
 
-    const right = await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash });
+    const right = await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: code, hash: sent.body.hash });
     expect(right.status).toBe(429);
     expect(right.body.message).toContain('Too many');
-    const signup = await agent.post('/api/auth/signup').send({ name: 'Mallory', email, password: PASSWORD });
+    const signup = await agent
+      .post('/api/auth/signup')
+      .send({ name: 'Mallory', email, password: PASSWORD });
     expect(signup.status).toBe(400);
     expect(await countUsers(email)).toBe(0);
   });
@@ -148,13 +177,23 @@ describe('signup with a one-time code', () => {
     const agent = ctx.request();
     const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
     const code = ctx.mail.lastCode(email);
-    await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash }).expect(200);
-    const reuse = await agent.post('/api/auth/verify-otp').send({ email, otp: code, hash: sent.body.hash });
+    await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: code, hash: sent.body.hash })
+      .expect(200);
+    const reuse = await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: code, hash: sent.body.hash });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toContain('already been used');
 
-    await agent.post('/api/auth/signup').send({ name: 'Ann', email, password: PASSWORD }).expect(201);
-    const second = await agent.post('/api/auth/signup').send({ name: 'Ann', email, password: PASSWORD });
+    await agent
+      .post('/api/auth/signup')
+      .send({ name: 'Ann', email, password: PASSWORD })
+      .expect(201);
+    const second = await agent
+      .post('/api/auth/signup')
+      .send({ name: 'Ann', email, password: PASSWORD });
     expect(second.status).toBe(400);
     expect(await countUsers(email)).toBe(1);
   });
@@ -163,7 +202,9 @@ describe('signup with a one-time code', () => {
     const email = uniqueEmail();
     const agent = await sendAndVerify(email);
     ctx.clock.advance(11 * 60_000);
-    const res = await agent.post('/api/auth/signup').send({ name: 'Late', email, password: PASSWORD });
+    const res = await agent
+      .post('/api/auth/signup')
+      .send({ name: 'Late', email, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('expired');
     expect(await countUsers(email)).toBe(0);
@@ -202,7 +243,10 @@ describe('signup with a one-time code', () => {
       .post('/api/auth/verify-otp')
       .send({ email, otp: code, hash: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(400);
-    const garbage = await ctx.request().post('/api/auth/verify-otp').send({ email, otp: code, hash: 'nope' });
+    const garbage = await ctx
+      .request()
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: code, hash: 'nope' });
     expect(garbage.status).toBe(400);
   });
 
@@ -223,7 +267,9 @@ describe('signup with a one-time code', () => {
       b.post('/api/auth/signup').send({ name: 'B', email, password: PASSWORD }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.status === 409)!.body.message).toBe('An account with this email already exists');
+    expect(results.find((r) => r.status === 409)!.body.message).toBe(
+      'An account with this email already exists',
+    );
     expect(await countUsers(email)).toBe(1);
   });
 
@@ -234,11 +280,16 @@ describe('signup with a one-time code', () => {
       const res = await agent.post('/api/auth/signup').send({ name: 'Weak', email, password });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Password does not meet all requirements.');
-      expect(res.body.errors).toEqual([{ path: 'password', message: 'Password does not meet all requirements.' }]);
+      expect(res.body.errors).toEqual([
+        { path: 'password', message: 'Password does not meet all requirements.' },
+      ]);
     }
     expect(await countUsers(email)).toBe(0);
     // The verified code was not used up by the refused attempts.
-    await agent.post('/api/auth/signup').send({ name: 'Strong', email, password: PASSWORD }).expect(201);
+    await agent
+      .post('/api/auth/signup')
+      .send({ name: 'Strong', email, password: PASSWORD })
+      .expect(201);
   });
 
   it.each([
@@ -257,15 +308,27 @@ describe('signup with a one-time code', () => {
   it('refuses operator objects in every string field and drops unknown keys', async () => {
     const email = uniqueEmail();
     const agent = await sendAndVerify(email);
-    const injected = await agent.post('/api/auth/signup').send({ name: 'X', email, password: { $ne: null } });
+    const injected = await agent
+      .post('/api/auth/signup')
+      .send({ name: 'X', email, password: { $ne: null } });
     expect(injected.status).toBe(400);
-    const otp = await agent.post('/api/auth/verify-otp').send({ email, otp: { $gt: '' }, hash: { $gt: '' } });
+    const otp = await agent
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: { $gt: '' }, hash: { $gt: '' } });
     expect(otp.status).toBe(400);
     expect(otp.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['hash', 'otp']);
 
     const res = await agent
       .post('/api/auth/signup')
-      .send({ name: 'Ann', email, password: PASSWORD, theme: 'dark', interests: ['sports'], _id: 'x', isAdmin: true });
+      .send({
+        name: 'Ann',
+        email,
+        password: PASSWORD,
+        theme: 'dark',
+        interests: ['sports'],
+        _id: 'x',
+        isAdmin: true,
+      });
     expect(res.status).toBe(201);
     expect(res.body.newUser.theme).toBe('light');
     expect(res.body.newUser.interests).toEqual([]);
@@ -285,7 +348,9 @@ describe('signup with a one-time code', () => {
       .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
       .expect(200);
     const other = uniqueEmail();
-    const res = await agent.post('/api/auth/signup').send({ name: 'X', email: other, password: PASSWORD });
+    const res = await agent
+      .post('/api/auth/signup')
+      .send({ name: 'X', email: other, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(await countUsers(other)).toBe(0);
   });

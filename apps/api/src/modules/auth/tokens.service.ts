@@ -23,19 +23,29 @@ export function createTokenService({ db, clock, config }: AppDeps) {
 
   function signAccessToken(user: { id: string; sessionVersion: number }): string {
     const iat = nowSeconds();
-    return jwt.sign({ sub: user.id, ver: user.sessionVersion, iat, exp: iat + config.accessTokenTtlSeconds }, config.jwtSecret, {
-      algorithm: 'HS256',
-    });
+    return jwt.sign(
+      { sub: user.id, ver: user.sessionVersion, iat, exp: iat + config.accessTokenTtlSeconds },
+      config.jwtSecret,
+      {
+        algorithm: 'HS256',
+      },
+    );
   }
 
   /** 'expired' lets the auth middleware fall back to the refresh cookie; anything else is refused. */
-  function verifyAccessToken(token: string): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
+  function verifyAccessToken(
+    token: string,
+  ): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
     try {
       const payload = jwt.verify(token, config.jwtSecret, {
         algorithms: ['HS256'],
         clockTimestamp: nowSeconds(),
       });
-      if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+      if (
+        typeof payload !== 'object' ||
+        typeof payload.sub !== 'string' ||
+        typeof payload.ver !== 'number'
+      ) {
         return { error: 'invalid' };
       }
       return { claims: { sub: payload.sub, ver: payload.ver } };
@@ -44,7 +54,11 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     }
   }
 
-  async function issueRefreshToken(executor: DbExecutor, userId: string, familyId: string = crypto.randomUUID()) {
+  async function issueRefreshToken(
+    executor: DbExecutor,
+    userId: string,
+    familyId: string = crypto.randomUUID(),
+  ) {
     const token = randomToken();
     const now = clock.now();
     await tokens.insert(executor, {

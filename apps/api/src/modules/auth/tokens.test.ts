@@ -36,7 +36,10 @@ describe('access and refresh tokens', () => {
     const stolen = cookieOf(signup)!;
     await browser.post('/api/auth/refresh').expect(200); // the reader rotates
 
-    const thief = await ctx.request().post('/api/auth/refresh').set('Cookie', `lede_refresh=${stolen}`);
+    const thief = await ctx
+      .request()
+      .post('/api/auth/refresh')
+      .set('Cookie', `lede_refresh=${stolen}`);
     expect(thief.status).toBe(401);
     expect(thief.body.message).toBe('Session expired. Please log in again.');
     // The reader's current token belonged to the same family: it is revoked too.
@@ -48,7 +51,9 @@ describe('access and refresh tokens', () => {
     const { res: signup } = await signUp(ctx, browser, { email: uniqueEmail() });
     const token = cookieOf(signup)!;
     const results = await Promise.all(
-      [1, 2].map(() => ctx.request().post('/api/auth/refresh').set('Cookie', `lede_refresh=${token}`)),
+      [1, 2].map(() =>
+        ctx.request().post('/api/auth/refresh').set('Cookie', `lede_refresh=${token}`),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
@@ -80,7 +85,10 @@ describe('access and refresh tokens', () => {
     expect(res.body.AccessToken).toEqual(expect.any(String));
     expect(res.body.AccessToken).not.toBe(token);
     expect(cookieOf(res)).toBeDefined();
-    const again = await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${res.body.AccessToken}`);
+    const again = await ctx
+      .request()
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${res.body.AccessToken}`);
     expect(again.status).toBe(200);
   });
 
@@ -98,19 +106,33 @@ describe('access and refresh tokens', () => {
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ message: 'Authentication required' });
     const forged = jwt.sign({ sub: user._id, ver: 0 }, 'not-the-secret');
-    expect((await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
+    expect(
+      (await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${forged}`)).status,
+    ).toBe(401);
     const [h, , s] = token.split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: user._id, ver: 0, exp: 4102444800 })).toString('base64url');
-    expect((await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${h}.${payload}.${s}`)).status).toBe(401);
+    const payload = Buffer.from(
+      JSON.stringify({ sub: user._id, ver: 0, exp: 4102444800 }),
+    ).toString('base64url');
+    expect(
+      (await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${h}.${payload}.${s}`))
+        .status,
+    ).toBe(401);
     const none256 = jwt.sign({ sub: user._id, ver: 0 }, '', { algorithm: 'none' });
-    expect((await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${none256}`)).status).toBe(401);
+    expect(
+      (await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${none256}`)).status,
+    ).toBe(401);
   });
 
   it('refuses the token of a deleted account', async () => {
     const { token, user } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
     await ctx.database.pool.query('delete from users where id = $1', [user._id]);
-    expect((await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`)).status).toBe(401);
-    const left = await ctx.database.pool.query('select count(*)::int as n from refresh_tokens where user_id = $1', [user._id]);
+    expect(
+      (await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`)).status,
+    ).toBe(401);
+    const left = await ctx.database.pool.query(
+      'select count(*)::int as n from refresh_tokens where user_id = $1',
+      [user._id],
+    );
     expect(left.rows[0].n).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { pgErrorCode, type Database, type DbExecutor } from '../../db/client.js';
+import type { Database, DbExecutor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { challengesRepository } from '../auth/auth.repository.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
-
 
 export const profileRepository = {
   /**
@@ -57,7 +56,6 @@ export const profileRepository = {
       return true;
     });
   },
-
 };
 
 /** Subtracts one reader's likes, dislikes, saves, shares and views from the articles' counters. */

@@ -8,7 +8,10 @@ export type NewUserRow = typeof users.$inferInsert;
 
 export const usersRepository = {
   async findByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     return row;
   },
 
@@ -22,7 +25,12 @@ export const usersRepository = {
     return row!;
   },
 
-  async update(db: DbExecutor, id: string, values: Partial<NewUserRow>, now: Date): Promise<UserRow | undefined> {
+  async update(
+    db: DbExecutor,
+    id: string,
+    values: Partial<NewUserRow>,
+    now: Date,
+  ): Promise<UserRow | undefined> {
     const [row] = await db
       .update(users)
       .set({ ...values, updatedAt: now })
