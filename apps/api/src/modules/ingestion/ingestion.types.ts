@@ -1,3 +1,4 @@
+import type { BulkArticle } from '../articles/articles.repository.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,22 +39,8 @@ export interface RawItem {
   sourceIcon?: string;
 }
 
-/** A clean article, ready to insert. */
-export interface NormalizedArticle {
-  title: string;
-  description: string;
-  creator: string[];
-  pubDate: Date;
-  imageUrl: string | null;
-  link: string;
-  sourceName: string;
-  sourceUrl: string | null;
-  sourceIcon: string | null;
-  keywords: string[];
-  categories: string[];
-  titleKey: string;
-  origin: SourceKind;
-}
+/** A clean article, ready to insert: the articles feature's bulk shape, from a feed or NewsData. */
+export type NormalizedArticle = BulkArticle & { origin: SourceKind };
 
 export interface SourceReport {
   /** The feed URL, or the NewsData endpoint without the API key. */
