@@ -2,6 +2,7 @@
 // vitest's "Tests  [F failed | ]P passed (T)" summaries and Playwright's "P passed (…)" / "F failed".
 import { readFileSync } from 'node:fs';
 
+// eslint-disable-next-line no-control-regex -- ANSI colour codes are exactly what is stripped here.
 const text = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
 let passed = 0;
 let failed = 0;
