@@ -3,5 +3,6 @@
 // (see SuiteContext in ../run.mjs for what ctx holds).
 import articles from './articles.mjs';
 import auth from './auth.mjs';
+import recommendations from './recommendations.mjs';
 
-export const suites = [auth, articles];
+export const suites = [auth, articles, recommendations];

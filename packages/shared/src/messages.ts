@@ -73,6 +73,8 @@ export const MESSAGES = {
   },
   recommendations: {
     needsPreferences: 'Please set your interests to get personalized recommendations',
+    refreshed: 'Recommendations refreshed!',
+    markedRead: 'Recommendation marked as read',
   },
   session: {
     expired: 'Session expired. Please log in again.',

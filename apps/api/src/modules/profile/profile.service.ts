@@ -3,6 +3,7 @@ import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { readingStreak } from '../interactions/streak.js';
+import { clearRecommendations } from '../recommendations/recommendations.service.js';
 import { usersRepository, type NewUserRow, type UserRow } from '../users/users.repository.js';
 import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
 import { localAvatarExists } from './pictures/local-avatars.js';
@@ -42,13 +43,24 @@ export function createProfileService(
     return replaced.user;
   }
 
+  /**
+   * New interests make the old feed wrong: it is emptied in the same transaction (the spec's
+   * reset), and the next `get` builds one for the new interests. Read articles stay excluded
+   * through the reader's views.
+   */
+  const replaceInterests = (user: UserRow, interests: string[]) =>
+    db.transaction(async (tx) => {
+      const updated = await usersRepository.update(tx, user.id, { interests }, clock.now());
+      if (!updated) throw accountGone();
+      await clearRecommendations(tx, user.id);
+      return updated;
+    });
+
   return {
     editName: (user: UserRow, name: string) => update(user, { name }),
     setTheme: (user: UserRow, theme: UserRow['theme']) => update(user, { theme }),
-    setInterests: (user: UserRow, interests: string[]) => update(user, { interests }),
-    // Hook: the spec also empties the reader's recommendations on reset. When the recommendations
-    // feature lands, clear them here, in one transaction with this update.
-    resetInterests: (user: UserRow) => update(user, { interests: [] }),
+    setInterests: (user: UserRow, interests: string[]) => replaceInterests(user, interests),
+    resetInterests: (user: UserRow) => replaceInterests(user, []),
 
     async changeEmail(user: UserRow, email: string): Promise<UserRow> {
       const owner = await usersRepository.findByEmail(db, email);

@@ -1,0 +1,159 @@
+import type { DbExecutor } from '../../db/client.js';
+import { createCorpusStatsCache } from './corpus-stats-cache.js';
+import { topProfileKeywords } from './profile-keywords.js';
+import {
+  coEngagementFor,
+  isNearDuplicate,
+  rank,
+  type HistoryEvent,
+  type RankContext,
+  type RankedArticle,
+  type RankUser,
+} from './ranker/index.js';
+import {
+  recommendationsRepository as repo,
+  type CandidateRow,
+  type HistoryRow,
+  type StoredPick,
+} from './recommendations.repository.js';
+import {
+  CANDIDATE_LIMITS,
+  CANDIDATE_WINDOW_DAYS,
+  CO_ENGAGEMENT,
+  FEED_SIZE,
+  HISTORY_EVENTS,
+  IGNORED_COOLDOWN_DAYS,
+  PROFILE_KEYWORDS,
+  RANK_SEED,
+  REMEMBERED_DISLIKES,
+} from './recommendations.settings.js';
+
+const DAY_MS = 86_400_000;
+
+export interface FeedReader {
+  id: string;
+  interests: string[];
+}
+
+/**
+ * Builds one reader's next feed: gathers candidates and the reader's signals from the
+ * database (inside the caller's transaction) and ranks them. Holds the corpus statistics
+ * cache, so create one builder per process (the service does).
+ */
+export function createFeedBuilder() {
+  const statsFor = createCorpusStatsCache();
+
+  return async function buildFeed(
+    tx: DbExecutor,
+    reader: FeedReader,
+    now: Date,
+  ): Promise<StoredPick[]> {
+    const window = await repo.corpusWindow(tx, now, CANDIDATE_WINDOW_DAYS);
+    if (!window) return [];
+    const since = new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
+    const stats = await statsFor(tx, window, { since, now });
+
+    const history = onCorpusTimeline(
+      await repo.readerHistory(tx, reader.id, {
+        events: HISTORY_EVENTS,
+        dislikes: REMEMBERED_DISLIKES,
+      }),
+      now.getTime() - window.anchor.getTime(),
+    );
+    const coEngagement = await coEngagementOf(tx, reader.id, history);
+    const candidates = await repo.candidates(tx, {
+      userId: reader.id,
+      interests: reader.interests,
+      keywords: topProfileKeywords(history, PROFILE_KEYWORDS),
+      coEngagedIds: bestScored(coEngagement, CANDIDATE_LIMITS.coEngaged),
+      since,
+      now,
+      ignoredSince: new Date(now.getTime() - IGNORED_COOLDOWN_DAYS * DAY_MS),
+    });
+
+    const user: RankUser = { interests: reader.interests, history };
+    const context: RankContext = {
+      now: window.anchor,
+      seed: RANK_SEED,
+      limit: FEED_SIZE,
+      stats,
+      coEngagement,
+    };
+    const fresh = rank(
+      user,
+      candidates.filter((c) => !c.recentlyShown).map((c) => c.article),
+      context,
+    );
+    const fill =
+      fresh.length < FEED_SIZE
+        ? rankRecentlyShown(
+            user,
+            candidates,
+            { ...context, limit: FEED_SIZE - fresh.length },
+            fresh,
+          )
+        : [];
+    return withDecreasingScores([...fresh, ...fill]);
+  };
+}
+
+/**
+ * The reader acts in wall-clock time, articles live in corpus time (the bundled corpus ends in
+ * 2022). Shifting the history by the gap keeps its recency weighting: an event of an hour ago
+ * counts as an hour before the newest article. With live ingestion the gap is about zero.
+ */
+function onCorpusTimeline(rows: HistoryRow[], gapMs: number): HistoryEvent[] {
+  return rows.map((r) => ({
+    article: r.article,
+    action: r.action,
+    at: new Date(r.at.getTime() - gapMs),
+  }));
+}
+
+async function coEngagementOf(tx: DbExecutor, userId: string, history: HistoryEvent[]) {
+  const titles = new Map<string, string>();
+  for (const event of history) {
+    if (titles.size >= CO_ENGAGEMENT.ownPositives) break;
+    if (event.action === 'like' || event.action === 'save')
+      titles.set(event.article.id, event.article.title);
+  }
+  const rows = await repo.neighbourPositives(tx, userId, [...titles.keys()]);
+  const byReader = new Map<string, Set<string>>();
+  for (const { readerId, articleId } of rows) {
+    let positives = byReader.get(readerId);
+    if (!positives) byReader.set(readerId, (positives = new Set()));
+    positives.add(articleId);
+  }
+  return coEngagementFor(new Set(titles.keys()), byReader.values(), titles);
+}
+
+function bestScored(scores: ReadonlyMap<string, { score: number }>, limit: number): string[] {
+  return [...scores]
+    .sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1))
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
+/** When fresh candidates run out, items shown before (and left unread) fill the page. */
+function rankRecentlyShown(
+  user: RankUser,
+  candidates: CandidateRow[],
+  context: RankContext,
+  picked: RankedArticle[],
+): RankedArticle[] {
+  const shown = candidates.filter((c) => c.recentlyShown).map((c) => c.article);
+  if (shown.length === 0) return [];
+  return rank(user, shown, { ...context, limit: context.limit + picked.length })
+    .filter((r) => !picked.some((p) => isNearDuplicate(p.article, r.article)))
+    .slice(0, context.limit);
+}
+
+/** Stored order is the ranked order; scores keep decreasing along it (the client may sort by them). */
+function withDecreasingScores(ranked: RankedArticle[]): StoredPick[] {
+  let previous = Number.POSITIVE_INFINITY;
+  return ranked.map((r) => {
+    const score = Math.min(r.score, previous - 1e-6);
+    previous = score;
+    return { articleId: r.article.id, score, reasons: r.reasons };
+  });
+}

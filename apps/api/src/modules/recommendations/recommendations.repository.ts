@@ -1,0 +1,368 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { articles, recommendations, users } from '../../db/schema.js';
+import { articleColumns, type ArticleRecord } from '../articles/articles.repository.js';
+import type { HistoryAction, RankableArticle } from './ranker/index.js';
+import { CANDIDATE_LIMITS, CO_ENGAGEMENT } from './recommendations.settings.js';
+
+export type RecommendationStatus = (typeof recommendations.$inferSelect)['status'];
+
+/** One item of a reader's feed with its article. */
+export interface FeedRow {
+  id: string;
+  score: number;
+  status: RecommendationStatus;
+  reasons: string[];
+  createdAt: Date;
+  article: ArticleRecord;
+}
+
+/** The newest article held (not after `now`) and what the window before it holds. */
+export interface CorpusWindow {
+  anchor: Date;
+  articles: number;
+  lastIngestedMs: number;
+}
+
+export interface HistoryRow {
+  action: HistoryAction;
+  at: Date;
+  article: RankableArticle;
+}
+
+export interface CandidateRow {
+  article: RankableArticle;
+  /** Shown recently and left unread: only used when the fresh candidates run out. */
+  recentlyShown: boolean;
+}
+
+export interface CandidateQuery {
+  userId: string;
+  interests: readonly string[];
+  keywords: readonly string[];
+  coEngagedIds: readonly string[];
+  /** Window bounds: published after `since` and not after `now`. */
+  since: Date;
+  now: Date;
+  /** Replaced-but-unread items retired after this instant count as recently shown. */
+  ignoredSince: Date;
+}
+
+export interface StoredPick {
+  articleId: string;
+  score: number;
+  reasons: string[];
+}
+
+const feedColumns = {
+  id: recommendations.id,
+  score: recommendations.score,
+  status: recommendations.status,
+  reasons: recommendations.reasons,
+  createdAt: recommendations.createdAt,
+  article: articleColumns,
+};
+
+const num = (value: number) => sql.raw(String(Math.trunc(value)));
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+const uuidArray = (values: readonly string[]) => sql`${sql.param([...values])}::uuid[]`;
+/** Raw SQL hands timestamps back as strings; epoch milliseconds convert without guessing. */
+const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+/** What the ranker reads of an article, from alias `a`. */
+const RANKABLE_COLUMNS = sql`a.id, a.title, a.description, a.keywords, a.categories, a.source_name,
+  ${epochMs('a.pub_date')} as pub_date_ms, a.title_key, a.likes, a.dislikes, a.saves, a.shares, a.views`;
+
+interface RankableRecord extends Record<string, unknown> {
+  id: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  categories: string[];
+  source_name: string;
+  pub_date_ms: number;
+  title_key: string;
+  likes: number;
+  dislikes: number;
+  saves: number;
+  shares: number;
+  views: number;
+}
+
+const toRankable = (r: RankableRecord): RankableArticle => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  keywords: r.keywords,
+  categories: r.categories,
+  sourceName: r.source_name,
+  pubDate: new Date(r.pub_date_ms),
+  titleKey: r.title_key,
+  likes: r.likes,
+  dislikes: r.dislikes,
+  saves: r.saves,
+  shares: r.shares,
+  views: r.views,
+});
+
+/** The same engagement the ranker's popularity uses (before its time decay). */
+const ENGAGEMENT = sql.raw('likes + 2 * saves + 3 * shares + 0.2 * views - dislikes');
+
+export const recommendationsRepository = {
+  /**
+   * Locks the reader's row (the lock the interactions and account deletion take too), so one
+   * reader's refreshes run one at a time. Undefined when the account is gone.
+   */
+  async lockReader(tx: DbExecutor, userId: string): Promise<{ interests: string[] } | undefined> {
+    const [row] = await tx
+      .select({ interests: users.interests })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('no key update');
+    return row;
+  },
+
+  /** The feed being shown, in order (an index range scan of recommendations_feed_idx). */
+  async activeFeed(db: DbExecutor, userId: string): Promise<FeedRow[]> {
+    return db
+      .select(feedColumns)
+      .from(recommendations)
+      .innerJoin(articles, eq(articles.id, recommendations.articleId))
+      .where(and(eq(recommendations.userId, userId), isNull(recommendations.retiredAt)))
+      .orderBy(asc(recommendations.position));
+  },
+
+  async feedEntry(db: DbExecutor, userId: string, articleId: string): Promise<FeedRow | undefined> {
+    const [row] = await db
+      .select(feedColumns)
+      .from(recommendations)
+      .innerJoin(articles, eq(articles.id, recommendations.articleId))
+      .where(and(eq(recommendations.userId, userId), eq(recommendations.articleId, articleId)));
+    return row;
+  },
+
+  async retireActive(tx: DbExecutor, userId: string, now: Date): Promise<void> {
+    await tx
+      .update(recommendations)
+      .set({ retiredAt: now })
+      .where(and(eq(recommendations.userId, userId), isNull(recommendations.retiredAt)));
+  },
+
+  /**
+   * Stores a new feed. A row the reader already had (shown before, back after its cooldown)
+   * re-enters the feed; a read row is never touched. Articles deleted meanwhile are skipped.
+   */
+  async insertFeed(tx: DbExecutor, userId: string, picks: StoredPick[], now: Date): Promise<void> {
+    if (picks.length === 0) return;
+    const rows = JSON.stringify(
+      picks.map((p, position) => ({
+        article_id: p.articleId,
+        score: p.score,
+        reasons: p.reasons,
+        position,
+      })),
+    );
+    await tx.execute(sql`
+      insert into recommendations (user_id, article_id, score, status, reasons, position, created_at)
+      select ${userId}, p.article_id, p.score, 'new',
+             array(select jsonb_array_elements_text(p.reasons)), p.position, ${at(now)}
+      from jsonb_to_recordset(${rows}::jsonb) as p(article_id uuid, score real, reasons jsonb, position int)
+      join articles a on a.id = p.article_id
+      on conflict (user_id, article_id) do update set
+        score = excluded.score, reasons = excluded.reasons, position = excluded.position,
+        created_at = excluded.created_at, retired_at = null
+      where recommendations.status <> 'read'
+    `);
+  },
+
+  /** False when the article was never recommended to the reader. The first read time is kept. */
+  async markRead(db: DbExecutor, userId: string, articleId: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(recommendations)
+      .set({ status: 'read', readAt: sql`coalesce(${recommendations.readAt}, ${at(now)})` })
+      .where(and(eq(recommendations.userId, userId), eq(recommendations.articleId, articleId)))
+      .returning({ id: recommendations.id });
+    return rows.length === 1;
+  },
+
+  async clearFeed(db: DbExecutor, userId: string): Promise<void> {
+    await db.delete(recommendations).where(eq(recommendations.userId, userId));
+  },
+
+  /**
+   * The newest article published by `now` and the count and newest ingestion time of the
+   * articles in the `windowDays` before it: together they identify the corpus statistics.
+   */
+  async corpusWindow(
+    db: DbExecutor,
+    now: Date,
+    windowDays: number,
+  ): Promise<CorpusWindow | undefined> {
+    const result = await db.execute<{
+      anchor_ms: number;
+      articles: number;
+      last_ingested_ms: number;
+    }>(sql`
+      with newest as (
+        select pub_date from articles where pub_date <= ${at(now)}
+        order by pub_date desc nulls last, id limit 1
+      )
+      select ${epochMs('n.pub_date')} as anchor_ms, count(a.id)::int as articles,
+             coalesce(${epochMs('max(a.ingested_at)')}, 0) as last_ingested_ms
+      from newest n
+      left join articles a
+        on a.pub_date > n.pub_date - make_interval(days => ${num(windowDays)}) and a.pub_date <= n.pub_date
+      group by n.pub_date
+    `);
+    const row = result.rows[0];
+    return (
+      row && {
+        anchor: new Date(row.anchor_ms),
+        articles: row.articles,
+        lastIngestedMs: row.last_ingested_ms,
+      }
+    );
+  },
+
+  /** The texts IDF statistics are built from: the window's newest articles. */
+  async windowTexts(db: DbExecutor, since: Date, now: Date, limit: number) {
+    return db
+      .select({
+        title: articles.title,
+        description: articles.description,
+        keywords: articles.keywords,
+      })
+      .from(articles)
+      .where(sql`${articles.pubDate} > ${at(since)} and ${articles.pubDate} <= ${at(now)}`)
+      .orderBy(sql`${articles.pubDate} desc nulls last`, asc(articles.id))
+      .limit(limit);
+  },
+
+  /**
+   * The reader's newest events of every kind, plus older dislikes (they keep excluding
+   * near-duplicates), each with its article. Each branch is bounded before the merge.
+   */
+  async readerHistory(
+    db: DbExecutor,
+    userId: string,
+    { events, dislikes }: { events: number; dislikes: number },
+  ): Promise<HistoryRow[]> {
+    const result = await db.execute<RankableRecord & { action: HistoryAction; at_ms: number }>(sql`
+      with recent as (
+        (select article_id, kind as action, created_at as at from article_reactions
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'save', created_at from saved_articles
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'share', created_at from article_shares
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'read', viewed_at from article_views
+         where user_id = ${userId} order by local_day desc, viewed_at desc limit ${num(events)})
+      ), events as (
+        (select article_id, action, at from recent order by at desc, article_id limit ${num(events)})
+        union
+        (select article_id, kind, created_at from article_reactions
+         where user_id = ${userId} and kind = 'dislike' order by created_at desc limit ${num(dislikes)})
+      )
+      select e.action, ${epochMs('e.at')} as at_ms, ${RANKABLE_COLUMNS}
+      from events e join articles a on a.id = e.article_id
+      order by e.at desc, e.article_id, e.action
+    `);
+    return result.rows.map((r) => ({
+      action: r.action,
+      at: new Date(r.at_ms),
+      article: toRankable(r),
+    }));
+  },
+
+  /**
+   * Co-engagement input: other readers who liked or saved some of `ownPositiveIds` (a bounded
+   * sample per article, most articles in common first), each with their newest likes and saves.
+   */
+  async neighbourPositives(
+    db: DbExecutor,
+    userId: string,
+    ownPositiveIds: readonly string[],
+  ): Promise<Array<{ readerId: string; articleId: string }>> {
+    if (ownPositiveIds.length === 0) return [];
+    const c = CO_ENGAGEMENT;
+    const result = await db.execute<{ reader_id: string; article_id: string }>(sql`
+      with mine as (select unnest(${uuidArray(ownPositiveIds)}) as article_id),
+      others as (
+        select o.user_id from mine
+        cross join lateral (
+          (select user_id from article_reactions r
+           where r.article_id = mine.article_id and r.kind = 'like' and r.user_id <> ${userId}
+           limit ${num(c.readersPerArticle)})
+          union all
+          (select user_id from saved_articles s
+           where s.article_id = mine.article_id and s.user_id <> ${userId}
+           limit ${num(c.readersPerArticle)})
+        ) o
+      ),
+      neighbours as (
+        select user_id from others group by user_id
+        order by count(*) desc, user_id limit ${num(c.neighbours)}
+      )
+      select n.user_id as reader_id, p.article_id
+      from neighbours n
+      cross join lateral (
+        select article_id from (
+          select article_id, created_at as at from article_reactions
+          where user_id = n.user_id and kind = 'like'
+          union all
+          select article_id, created_at from saved_articles where user_id = n.user_id
+        ) positives
+        order by at desc, article_id limit ${num(c.positivesPerNeighbour)}
+      ) p
+      order by n.user_id, p.article_id
+    `);
+    return result.rows.map((r) => ({ readerId: r.reader_id, articleId: r.article_id }));
+  },
+
+  /**
+   * Candidates for one reader: a union of bounded, index-backed sources (see CANDIDATE_LIMITS),
+   * minus what the reader reacted to, saved, read (views and read recommendations) and same-title
+   * copies of what they disliked.
+   */
+  async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
+    const l = CANDIDATE_LIMITS;
+    const inWindow = sql`pub_date > ${at(q.since)} and pub_date <= ${at(q.now)}`;
+    const newestFirst = sql`order by pub_date desc nulls last, id`;
+    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
+      with pool as (
+        (select id from articles where ${inWindow} and categories && ${textArray(q.interests)}
+         ${newestFirst} limit ${num(l.byInterest)})
+        union
+        (select id from articles where pub_date <= ${at(q.now)} ${newestFirst} limit ${num(l.newest)})
+        union
+        (select id from articles where ${inWindow}
+         order by ${ENGAGEMENT} desc, id limit ${num(l.engaging)})
+        union
+        (select id from articles where ${inWindow} and keywords && ${textArray(q.keywords)}
+         ${newestFirst} limit ${num(l.byKeyword)})
+        union
+        (select id from articles where ${inWindow} and id = any(${uuidArray(q.coEngagedIds)}))
+      ), disliked_keys as (
+        select d.title_key from article_reactions r join articles d on d.id = r.article_id
+        where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
+      )
+      select ${RANKABLE_COLUMNS},
+             coalesce(rec.retired_at > ${at(q.ignoredSince)}, false) as recently_shown
+      from pool
+      join articles a on a.id = pool.id
+      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
+      where (rec.status is null or rec.status <> 'read')
+        and not exists (select 1 from article_reactions r where r.user_id = ${q.userId} and r.article_id = a.id)
+        and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = a.id)
+        and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = a.id)
+        -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
+        and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
+      order by a.id
+    `);
+    return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));
+  },
+};

@@ -1,0 +1,20 @@
+import type { PublicArticle } from '@lede/shared';
+import { toPublicArticle } from '../articles/articles.serializer.js';
+import type { FeedRow, RecommendationStatus } from './recommendations.repository.js';
+
+/** A recommendation as the spec's client reads it (section 7), plus why it was picked. */
+export interface PublicRecommendation {
+  _id: string;
+  score: number;
+  status: RecommendationStatus;
+  article_id: PublicArticle;
+  reasons: string[];
+}
+
+export const toRecommendation = (row: FeedRow): PublicRecommendation => ({
+  _id: row.id,
+  score: row.score,
+  status: row.status,
+  article_id: toPublicArticle(row.article),
+  reasons: row.reasons,
+});

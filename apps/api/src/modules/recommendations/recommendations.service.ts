@@ -1,0 +1,93 @@
+import { MESSAGES, MIN_INTERESTS } from '@lede/shared';
+import type { DbExecutor } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { createInteractionsService } from '../interactions/interactions.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { createFeedBuilder } from './feed-builder.js';
+import { needsRebuild } from './feed-freshness.js';
+import { recommendationsRepository as repo, type FeedRow } from './recommendations.repository.js';
+
+export interface Feed {
+  items: FeedRow[];
+  interestCount: number;
+}
+
+export interface MarkedRead {
+  /** The reader's feed entry for the article, when it was ever recommended to them. */
+  entry: FeedRow | undefined;
+  streak: number;
+}
+
+export type RecommendationsService = ReturnType<typeof createRecommendationsService>;
+
+const hasEnoughInterests = (interests: readonly string[]) => interests.length >= MIN_INTERESTS;
+
+const needsPreferences = () =>
+  ApiError.forbidden(MESSAGES.recommendations.needsPreferences, { needsPreferences: true });
+
+/** Empties a reader's feed (interests reset); pass the transaction that changes the interests. */
+export const clearRecommendations = (tx: DbExecutor, userId: string) => repo.clearFeed(tx, userId);
+
+export function createRecommendationsService(deps: AppDeps) {
+  const { db, clock } = deps;
+  const interactions = createInteractionsService(deps);
+  const buildFeed = createFeedBuilder();
+
+  /**
+   * Replaces the reader's feed, in one transaction under the reader's row lock (concurrent
+   * rebuilds of one reader run one after the other). With `onlyIfNeeded` the need is checked
+   * again under the lock: of two `get`s racing on a stale feed, only the first rebuilds it.
+   * `eligible` is false (and nothing changes) when the reader has fewer than MIN_INTERESTS
+   * interests by the time the lock is held.
+   */
+  async function rebuild(
+    user: UserRow,
+    onlyIfNeeded: boolean,
+  ): Promise<Feed & { eligible: boolean }> {
+    return db.transaction(async (tx) => {
+      const reader = await repo.lockReader(tx, user.id);
+      if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+      const interestCount = reader.interests.length;
+      if (!hasEnoughInterests(reader.interests))
+        return { items: [], interestCount, eligible: false };
+      const now = clock.now();
+      if (onlyIfNeeded) {
+        const items = await repo.activeFeed(tx, user.id);
+        if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
+      }
+      await repo.retireActive(tx, user.id, now);
+      const picks = await buildFeed(tx, { id: user.id, interests: reader.interests }, now);
+      await repo.insertFeed(tx, user.id, picks, now);
+      return { items: await repo.activeFeed(tx, user.id), interestCount, eligible: true };
+    });
+  }
+
+  return {
+    /** The current feed, rebuilt first when empty, stale or worked through. */
+    async get(user: UserRow): Promise<Feed> {
+      const interestCount = user.interests.length;
+      if (!hasEnoughInterests(user.interests)) return { items: [], interestCount };
+      const items = await repo.activeFeed(db, user.id);
+      if (!needsRebuild(items, clock.now())) return { items, interestCount };
+      const { items: rebuilt, interestCount: current } = await rebuild(user, true);
+      return { items: rebuilt, interestCount: current };
+    },
+
+    async refresh(user: UserRow): Promise<Feed> {
+      const { eligible, items, interestCount } = await rebuild(user, false);
+      if (!eligible) throw needsPreferences();
+      return { items, interestCount };
+    },
+
+    /** Marks the recommendation read (if any) and records the reading, as opening the article does. */
+    async markAsRead(user: UserRow, articleId: string): Promise<MarkedRead> {
+      const streak = await interactions.markViewed(user, articleId);
+      const wasRecommended = await repo.markRead(db, user.id, articleId, clock.now());
+      return {
+        entry: wasRecommended ? await repo.feedEntry(db, user.id, articleId) : undefined,
+        streak,
+      };
+    },
+  };
+}
