@@ -318,17 +318,15 @@ describe('signup with a one-time code', () => {
     expect(otp.status).toBe(400);
     expect(otp.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['hash', 'otp']);
 
-    const res = await agent
-      .post('/api/auth/signup')
-      .send({
-        name: 'Ann',
-        email,
-        password: PASSWORD,
-        theme: 'dark',
-        interests: ['sports'],
-        _id: 'x',
-        isAdmin: true,
-      });
+    const res = await agent.post('/api/auth/signup').send({
+      name: 'Ann',
+      email,
+      password: PASSWORD,
+      theme: 'dark',
+      interests: ['sports'],
+      _id: 'x',
+      isAdmin: true,
+    });
     expect(res.status).toBe(201);
     expect(res.body.newUser.theme).toBe('light');
     expect(res.body.newUser.interests).toEqual([]);
