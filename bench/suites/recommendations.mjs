@@ -9,6 +9,9 @@ import bcrypt from 'bcrypt';
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+const { CATEGORY_IDS } = await import(
+  pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href
+);
 
 const READERS = Number(process.env.BENCH_RECS_READERS || 10_000);
 const CALLS = Number(process.env.BENCH_RECS_CALLS || 200);
@@ -17,23 +20,6 @@ const SEED = 20_220_923;
 const DAY_MS = 86_400_000;
 /** Readers act on the newest articles of the corpus (about nine months of it). */
 const ACTIVE_ARTICLES = 1_500;
-const CATEGORY_IDS = [
-  'technology',
-  'business',
-  'politics',
-  'health',
-  'science',
-  'sports',
-  'entertainment',
-  'world',
-  'finance',
-  'lifestyle',
-  'travel',
-  'food',
-  'environment',
-  'education',
-  'automotive',
-];
 
 /** mulberry32: a tiny seeded PRNG, floats in [0, 1). */
 export function prng(seed) {

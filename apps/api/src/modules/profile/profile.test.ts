@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_IDS } from '@lede/shared';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { signUp, uniqueEmail } from '../../../test/flows.js';
@@ -236,23 +237,7 @@ describe('interests', () => {
     });
     expect((await userRow(ctx, reader.id))!.interests).toEqual(three);
 
-    const all = [
-      'technology',
-      'business',
-      'politics',
-      'health',
-      'science',
-      'sports',
-      'entertainment',
-      'world',
-      'finance',
-      'lifestyle',
-      'travel',
-      'food',
-      'environment',
-      'education',
-      'automotive',
-    ];
+    const all = [...CATEGORY_IDS];
     await asReader(reader).post('/api/profile/setinterests').send({ interests: all }).expect(200);
     expect((await userRow(ctx, reader.id))!.interests).toEqual(all);
   });
