@@ -9,6 +9,7 @@ import bcrypt from 'bcrypt';
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+const { mulberry32: prng } = await importApi('lib/random.js');
 const { CATEGORY_IDS } = await import(
   pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href
 );
@@ -20,18 +21,6 @@ const SEED = 20_220_923;
 const DAY_MS = 86_400_000;
 /** Readers act on the newest articles of the corpus (about nine months of it). */
 const ACTIVE_ARTICLES = 1_500;
-
-/** mulberry32: a tiny seeded PRNG, floats in [0, 1). */
-export function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Weighted sampling by binary search over cumulative weights. */
 function sampler(items, weights) {

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_FILE, type SeedRecord } from '../../articles/corpus/seed-file.js';
 import { intraListDiversity, ndcgAt, recallAt } from './metrics.js';
 import { loadCorpus, runEvaluation } from './run.js';
-import { createPopulation, mulberry32, toSimArticles } from './simulator.js';
+import { mulberry32 } from '../../../lib/random.js';
+import { createPopulation, toSimArticles } from './simulator.js';
 
 describe('metrics', () => {
   it('nDCG@k and recall@k with binary relevance', () => {

@@ -15,21 +15,10 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { normalizeTitle, tokenize } from '../../articles/corpus/keywords.js';
 import type { SeedRecord } from '../../articles/corpus/seed-file.js';
+import { mulberry32 } from '../../../lib/random.js';
 
 // ---------------------------------------------------------------------------
 // Seeded randomness
-
-/** mulberry32: a tiny, fast 32-bit PRNG. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 32-bit hash of the parts (FNV-1a over their text, murmur3 finaliser). */
 export function hashParts(...parts: Array<string | number>): number {

@@ -15,21 +15,10 @@ import {
   type RankContext,
   type RankedArticle,
 } from './index.js';
+import { mulberry32 } from '../../../lib/random.js';
 
 const NOW = new Date('2024-03-01T12:00:00Z');
 const DAY = 86_400_000;
-
-/** Small deterministic PRNG for building fixtures. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let counter = 0;
 function article(
