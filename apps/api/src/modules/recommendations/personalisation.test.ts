@@ -4,7 +4,13 @@ import { insertArticles } from '../../../test/fixtures.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 import type { ArticleRow } from '../articles/articles.serializer.js';
 import { FEED_SIZE, LOW_UNREAD } from './recommendations.settings.js';
-import { articleIds, CORPUS_END, labelledCorpus, readerClient } from './test-support.js';
+import {
+  articleIds,
+  CORPUS_END,
+  labelledCorpus,
+  readerClient,
+  FIRST_WORDS,
+} from './test-support.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;
@@ -38,18 +44,7 @@ beforeAll(async () => {
   );
   astronomy = await insertArticles(
     db,
-    [
-      'harbor',
-      'summit',
-      'ledger',
-      'meadow',
-      'canyon',
-      'orchard',
-      'beacon',
-      'quarry',
-      'tundra',
-      'lagoon',
-    ].map((word, i) => ({
+    FIRST_WORDS.map((word, i) => ({
       title: `Astronomers map distant galaxy near ${word} cluster ${i}a`,
       description: 'Telescope images of a galaxy cluster surprise astronomers.',
       categories: ['science'],

@@ -12,7 +12,8 @@ const HOUR_MS = 3_600_000;
 /** The fixture corpus ends here; the test clock (2030) is far later, as in production. */
 export const CORPUS_END = Date.UTC(2022, 8, 20, 12);
 
-const FIRST_WORDS = [
+/** Distinct, topic-free words for fixture titles that must not be near-duplicates. */
+export const FIRST_WORDS = [
   'harbor',
   'summit',
   'ledger',
