@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.js';
+import { jsonCompression } from './http/compression.js';
+import { serveStaticWeb } from './http/static-web.js';
 import { requireAuth } from './middleware/auth.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { authRouter } from './modules/auth/auth.router.js';
@@ -18,13 +17,8 @@ import {
   interactionsRouter,
   readerArticlesRouter,
 } from './modules/interactions/interactions.router.js';
-import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { profileRouter } from './modules/profile/profile.router.js';
 import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
-
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PUBLIC_DIR = path.join(packageRoot, 'public');
-const DEFAULT_WEB_DIST = path.resolve(packageRoot, '../web/dist');
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
 export function createApp(deps: AppDeps): Express {
@@ -63,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(cors({ origin: config.appOrigin, credentials: true }));
+  api.use(jsonCompression());
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use('/health', healthRouter(pool));
@@ -77,13 +72,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/recommendations', recommendationsRouter(deps, signedIn));
   app.use('/api', api);
 
-  app.use(avatarsStatic(config));
-  app.use('/media', express.static(path.join(PUBLIC_DIR, 'media'), { maxAge: '7d' }));
-  const webDist = config.webDist ? path.resolve(config.webDist) : DEFAULT_WEB_DIST;
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/api(\/|$)).*/, (_req, res) => res.sendFile(path.join(webDist, 'index.html')));
-  }
+  serveStaticWeb(app, config);
 
   app.use('/api', apiNotFound);
   app.use(errorHandler(logger));

@@ -34,6 +34,7 @@ const envSchema = z
     NEWSDATA_API_KEY: z.string().min(1).optional(),
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
+    PUBLIC_CACHE_SECONDS: int(5, 0),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
@@ -76,6 +77,8 @@ export interface Config {
   };
   /** Load the bundled corpus into an empty database at start. */
   seedCorpus: boolean;
+  /** Lifetime of a prepared public article response, in memory and as max-age (0 = off). */
+  publicCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newsDataUrl: e.NEWSDATA_URL,
     },
     seedCorpus: e.SEED_CORPUS,
+    publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
   };
 }

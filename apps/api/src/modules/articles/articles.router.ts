@@ -1,29 +1,48 @@
 import { Router } from 'express';
 import { articleByIdQuery, articleByKeywordQuery, pageQuery } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
+import { createPreparedCache } from '../../http/prepared-response.js';
 import { parseInput } from '../../lib/validate.js';
 import { createArticlesService } from './articles.service.js';
 
-/** Public browsing and search: /api/articles/... (see ./README.md). */
+/**
+ * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
+ * prepared bytes keyed by route and parsed query ("Prepared responses" in the README).
+ */
 export function articlesRouter(deps: AppDeps): Router {
   const articles = createArticlesService(deps);
+  const prepared = createPreparedCache({ ttlMs: deps.config.publicCacheSeconds * 1000 });
   const router = Router();
 
   router.get('/getlatestarticles', async (req, res) => {
-    res.json(await articles.latest(parseInput(pageQuery, req.query)));
+    const page = parseInput(pageQuery, req.query);
+    await prepared.respond(req, res, `latest\n${page.limit}\n${page.cursor ?? ''}`, () =>
+      articles.latest(page),
+    );
   });
 
   router.get('/getlatesttrendingarticles', async (req, res) => {
-    res.json(await articles.trending(parseInput(pageQuery, req.query)));
+    const page = parseInput(pageQuery, req.query);
+    await prepared.respond(req, res, `trending\n${page.limit}\n${page.cursor ?? ''}`, () =>
+      articles.trending(page),
+    );
   });
 
   router.get('/getarticlebyid', async (req, res) => {
     const { article_id } = parseInput(articleByIdQuery, req.query);
-    res.json({ article: await articles.byId(article_id) });
+    await prepared.respond(req, res, `article\n${article_id}`, async () => ({
+      article: await articles.byId(article_id),
+    }));
   });
 
   router.get('/getarticlebykeyword', async (req, res) => {
-    res.json(await articles.byKeyword(parseInput(articleByKeywordQuery, req.query)));
+    const query = parseInput(articleByKeywordQuery, req.query);
+    await prepared.respond(
+      req,
+      res,
+      `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.keyword}`,
+      () => articles.byKeyword(query),
+    );
   });
 
   return router;

@@ -6,7 +6,9 @@ let ctx: TestContext;
 const at = (day: number) => new Date(Date.UTC(2022, 8, day, 12));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Articles are written straight into the database here, as another instance would: no
+  // prepared answers are kept, so each request reads the table (the cache: prepared-responses.test.ts).
+  ctx = await createTestContext({ publicCacheSeconds: 0 });
   await insertArticles(ctx.deps.db, [
     { title: 'Cup final goes to extra time', categories: ['sports'], pubDate: at(1) },
     { title: 'Marathon record falls', categories: ['sports', 'health'], pubDate: at(3) },

@@ -9,7 +9,9 @@ let insertedIds: string[];
 const TOTAL = 120;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Articles are written straight into the database here, as another instance would: no
+  // prepared answers are kept, so each request reads the table (the cache: prepared-responses.test.ts).
+  ctx = await createTestContext({ publicCacheSeconds: 0 });
   // Minutes apart, plus three sharing one instant so the id tie-break is exercised.
   const sameInstant = new Date('2022-09-30T08:00:00Z');
   const rows = await insertArticles(ctx.deps.db, [

@@ -8,7 +8,9 @@ let ctx: TestContext;
 const at = (month: number, day: number) => new Date(Date.UTC(2022, month - 1, day, 12));
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Articles are written straight into the database here, as another instance would: no
+  // prepared answers are kept, so each request reads the table (the cache: prepared-responses.test.ts).
+  ctx = await createTestContext({ publicCacheSeconds: 0 });
   await insertArticles(ctx.deps.db, [
     // Title match, and two months older than the description-only match below.
     {

@@ -3,6 +3,7 @@ import type { Logger } from '../../lib/logger.js';
 import { articlesRepository, type BulkArticle } from './articles.repository.js';
 import { normalizeTitle } from './corpus/keywords.js';
 import { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
+import { articlesChanged } from '../../http/articles-changed.js';
 
 const BATCH_SIZE = 500;
 
@@ -37,7 +38,9 @@ export async function loadSeedRecords(db: DbExecutor, records: Records): Promise
       batch = [];
     }
   }
-  return added + (await articlesRepository.insertNew(db, batch));
+  added += await articlesRepository.insertNew(db, batch);
+  if (added > 0) articlesChanged();
+  return added;
 }
 
 /**
@@ -55,6 +58,8 @@ export async function seedCorpusIfEmpty(
     if (!(await articlesRepository.isEmpty(tx))) return 0;
     return loadSeedRecords(tx, records);
   });
+  // Again once committed: a body prepared meanwhile saw the table before the commit.
+  if (added > 0) articlesChanged();
   if (added > 0)
     logger.info({ articles: added, ms: Date.now() - started }, 'loaded the bundled article corpus');
   else logger.debug('articles already present: corpus not loaded');

@@ -9,7 +9,9 @@ const DAY = 86_400_000;
 const daysBefore = (days: number) => new Date(ANCHOR - days * DAY);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Articles are written straight into the database here, as another instance would: no
+  // prepared answers are kept, so each request reads the table (the cache: prepared-responses.test.ts).
+  ctx = await createTestContext({ publicCacheSeconds: 0 });
 });
 beforeEach(async () => {
   await ctx.database.pool.query('delete from articles');

@@ -10,6 +10,7 @@ import {
   type ReactionKind,
 } from './interactions.repository.js';
 import { readingStreak } from './streak.js';
+import { changesArticles } from '../../http/articles-changed.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** The client keeps every id it is sent; beyond this many, only the most recent ones. */
@@ -146,9 +147,9 @@ export function createInteractionsService({ db, clock }: AppDeps) {
   }
 
   return {
-    toggleReaction,
-    toggleSave,
-    share,
+    toggleReaction: changesArticles(toggleReaction),
+    toggleSave: changesArticles(toggleSave),
+    share: changesArticles(share),
     markViewed,
     recentActivity: (user: UserRow, limit: number) => repo.recentActivity(db, user.id, limit),
     likedArticleIds: (user: UserRow) => repo.reactedArticleIds(db, user.id, 'like', ID_LIST_MAX),

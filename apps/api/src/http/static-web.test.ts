@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context.js';
+import { listenRaw } from '../../test/raw-http.js';
+import { isNavigation } from './static-web.js';
+
+let ctx: TestContext;
+let raw: Awaited<ReturnType<typeof listenRaw>>;
+let webDist: string;
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-4f3a9c.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(300))};\n`;
+
+beforeAll(async () => {
+  // A built client as the web build leaves it: hashed assets with .br/.gz beside them.
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-web-dist-'));
+  await fs.mkdir(path.join(webDist, 'assets'));
+  await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  await fs.writeFile(
+    path.join(webDist, 'favicon.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  const script = path.join(webDist, 'assets', 'index-4f3a9c.js');
+  await fs.writeFile(script, SCRIPT);
+  await fs.writeFile(`${script}.gz`, zlib.gzipSync(SCRIPT));
+  await fs.writeFile(`${script}.br`, zlib.brotliCompressSync(SCRIPT));
+  ctx = await createTestContext({ webDist });
+  raw = await listenRaw(ctx.app);
+});
+afterAll(async () => {
+  await raw?.close();
+  await ctx?.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe('the built web client', () => {
+  it('serves hashed assets for a year, immutable, pre-compressed as accepted', async () => {
+    const asset = '/assets/index-4f3a9c.js';
+    const plain = await raw.get(asset);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+
+    const br = await raw.get(asset, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.decoded().toString()).toBe(SCRIPT);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 4);
+
+    const gzip = await raw.get(asset, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.decoded().toString()).toBe(SCRIPT);
+  });
+
+  it('answers 404 for an unknown asset, never index.html', async () => {
+    for (const missing of ['/assets/index-000000.js', '/assets/nested/x.css', '/assets/']) {
+      const res = await raw.get(missing, { Accept: 'text/html' });
+      expect(res.status, missing).toBe(404);
+      expect(res.body.toString()).not.toContain('<div id="root">');
+    }
+    expect((await raw.get('/robots.txt')).status).toBe(404);
+  });
+
+  it('serves index.html for client routes, always revalidated', async () => {
+    for (const route of ['/', '/article/1b4e28ba-2fa1-11d2-883f-0016d3cca427', '/profile']) {
+      const res = await raw.get(route, { Accept: 'text/html' });
+      expect(res.status, route).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.decoded().toString()).toBe(INDEX);
+    }
+    const first = await raw.get('/profile');
+    expect(first.headers.etag).toEqual(expect.any(String));
+    const again = await raw.get('/profile', { 'If-None-Match': first.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves other built files (favicon) for a short while', async () => {
+    const res = await raw.get('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('/media', () => {
+  it('serves the bundled images and answers 404 for a missing file', async () => {
+    const image = await raw.get('/media/default-article.svg');
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    for (const missing of ['/media/missing.png', '/media/avatars/missing.webp', '/media/']) {
+      const res = await raw.get(missing, { Accept: 'text/html' });
+      expect(res.status, missing).toBe(404);
+      expect(res.body.toString()).not.toContain('<div id="root">');
+    }
+  });
+});
+
+describe('/api', () => {
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await raw.get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.json()).toHaveProperty('message');
+  });
+});
+
+describe('isNavigation', () => {
+  it('is true only for client routes', () => {
+    expect(isNavigation('/')).toBe(true);
+    expect(isNavigation('/search')).toBe(true);
+    expect(isNavigation('/article/abc')).toBe(true);
+    expect(isNavigation('/favicon.ico')).toBe(false);
+    expect(isNavigation('/assets/app')).toBe(false);
+    expect(isNavigation('/media/x')).toBe(false);
+    expect(isNavigation('/api/articles')).toBe(false);
+    expect(isNavigation('/api')).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import type { ServerResponse } from 'node:http';
+import express, { type Express, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
+import type { Config } from '../config.js';
+import { avatarsStatic } from '../modules/profile/pictures/avatars-static.js';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PUBLIC_DIR = path.join(packageRoot, 'public');
+const DEFAULT_WEB_DIST = path.resolve(packageRoot, '../web/dist');
+
+/** Vite writes content-hashed file names under /assets/: a new build never reuses a name. */
+const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets: always asked again (a 304 when unchanged). */
+const REVALIDATE = 'no-cache';
+/** favicon and other files of apps/web/public: stable names, so a short lifetime. */
+const SHORT = 'public, max-age=3600';
+
+const notFound: RequestHandler = (_req, res) => {
+  res.sendStatus(404);
+};
+
+/**
+ * A page the client router shows: no file extension in the last segment, and not under
+ * /api, /assets or /media. Anything else that is missing is a 404, never index.html.
+ */
+export function isNavigation(urlPath: string): boolean {
+  if (/^\/(api|assets|media)(\/|$)/.test(urlPath)) return false;
+  const last = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+function cacheControlFor(res: ServerResponse, filePath: string): void {
+  const name = path.basename(filePath);
+  const underAssets = filePath.includes(`${path.sep}assets${path.sep}`);
+  res.setHeader(
+    'Cache-Control',
+    name.startsWith('index.html') ? REVALIDATE : underAssets ? IMMUTABLE : SHORT,
+  );
+}
+
+/**
+ * Everything the app serves outside /api: stored avatars and the bundled images under
+ * /media, and the built web client (WEB_DIST). Pre-compressed `.br` / `.gz` files beside
+ * the built ones (the web build writes them) are sent when the client accepts them.
+ */
+export function serveStaticWeb(app: Express, config: Pick<Config, 'dataDir' | 'webDist'>): void {
+  app.use(avatarsStatic(config));
+  app.use(
+    '/media',
+    compression(),
+    express.static(path.join(PUBLIC_DIR, 'media'), { index: false, maxAge: '7d' }),
+    notFound,
+  );
+
+  const webDist = config.webDist ? path.resolve(config.webDist) : DEFAULT_WEB_DIST;
+  if (!existsSync(path.join(webDist, 'index.html'))) return;
+  const webStatic = expressStaticGzip(webDist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      setHeaders: cacheControlFor,
+    },
+  });
+  app.use(webStatic);
+  app.use(ASSETS_PREFIX, notFound);
+  app.get(/.*/, (req, res, next) => {
+    if (!isNavigation(req.path)) return next();
+    req.url = '/index.html';
+    webStatic(req, res, next);
+  });
+  app.use((req, res, next) => (/^\/api(\/|$)/.test(req.path) ? next() : notFound(req, res, next)));
+}

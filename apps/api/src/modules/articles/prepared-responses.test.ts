@@ -1,0 +1,198 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { insertArticles } from '../../../test/fixtures.js';
+import { listenRaw } from '../../../test/raw-http.js';
+import { createReader, type TestReader } from '../../../test/readers.js';
+
+let ctx: TestContext;
+let raw: Awaited<ReturnType<typeof listenRaw>>;
+let reader: TestReader;
+let articleId: string;
+const TTL_SECONDS = 60;
+
+const LATEST = '/api/articles/getlatestarticles';
+const TRENDING = '/api/articles/getlatesttrendingarticles';
+const SEARCH = '/api/articles/getarticlebykeyword?keyword=harbour';
+const article = () => `/api/articles/getarticlebyid?article_id=${articleId}`;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ publicCacheSeconds: TTL_SECONDS });
+  const rows = await insertArticles(
+    ctx.deps.db,
+    Array.from({ length: 30 }, (_, i) => ({
+      title: `Harbour report number ${i}`,
+      pubDate: new Date(Date.UTC(2022, 8, 1) + i * 3_600_000),
+    })),
+  );
+  articleId = rows[0]!.id;
+  reader = await createReader(ctx.deps);
+  raw = await listenRaw(ctx.app);
+});
+afterAll(async () => {
+  await raw?.close();
+  await ctx.close();
+});
+
+const likesOf = (body: Record<string, unknown>) => (body.article as { likes: number }).likes;
+
+describe('public article answers for a visitor', () => {
+  it.each([LATEST, TRENDING, SEARCH])(
+    '%s is public, cacheable briefly, with an ETag',
+    async (path) => {
+      const res = await raw.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+      const maxAge = Number(/max-age=(\d+)/.exec(res.headers['cache-control']!)![1]);
+      expect(maxAge).toBeLessThanOrEqual(TTL_SECONDS);
+      expect(res.headers.etag).toMatch(/^W\/".+"$/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.headers.vary).toMatch(/Authorization/);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect((res.json().articles as unknown[]).length).toBeGreaterThan(0);
+      expect(res.json()).not.toHaveProperty('AccessToken');
+    },
+  );
+
+  it('answers 304 with no body to a matching If-None-Match, 200 to another', async () => {
+    const first = await raw.get(article());
+    const etag = first.headers.etag!;
+    const again = await raw.get(article(), { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    const listed = await raw.get(article(), { 'If-None-Match': `"other", ${etag}` });
+    expect(listed.status).toBe(304);
+    const other = await raw.get(article(), { 'If-None-Match': 'W/"something-else"' });
+    expect(other.status).toBe(200);
+    expect(other.json()).toEqual(first.json());
+  });
+
+  it('sends gzip or brotli when asked, decoding to the same JSON', async () => {
+    const plain = await raw.get(LATEST);
+    const gzip = await raw.get(LATEST, { 'Accept-Encoding': 'gzip' });
+    const br = await raw.get(LATEST, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.gunzipSync(gzip.body)).toEqual(plain.body);
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 2);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    // Refused or unknown encodings: the plain body.
+    const refused = await raw.get(LATEST, { 'Accept-Encoding': 'br;q=0, gzip;q=0, zstd' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toEqual(plain.body);
+    const gzipPreferred = await raw.get(LATEST, { 'Accept-Encoding': 'br;q=0.5, gzip' });
+    expect(gzipPreferred.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('shows a new like count at once after a like (the prepared answer is dropped)', async () => {
+    const before = await raw.get(article());
+    expect(likesOf(before.json())).toBe(0);
+    // Written behind the app's back (as another instance would): the prepared answer stays.
+    await ctx.database.pool.query('update articles set title = $2 where id = $1', [
+      articleId,
+      'Changed elsewhere',
+    ]);
+    expect((await raw.get(article())).body).toEqual(before.body);
+
+    await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set(reader.auth())
+      .send({ article_id: articleId })
+      .expect(200);
+    const after = await raw.get(article());
+    expect(likesOf(after.json())).toBe(1);
+    expect((after.json().article as { title: string }).title).toBe('Changed elsewhere');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // The old ETag no longer matches.
+    const revalidated = await raw.get(article(), { 'If-None-Match': before.headers.etag! });
+    expect(revalidated.status).toBe(200);
+
+    const listed = (await raw.get(`${LATEST}?limit=100`)).json().articles as {
+      _id: string;
+      likes: number;
+    }[];
+    expect(listed.find((a) => a._id === articleId)?.likes).toBe(1);
+  });
+
+  it('drops prepared answers after a save too, and lists new likes in trending', async () => {
+    const before = await raw.get(TRENDING);
+    await ctx
+      .request()
+      .post('/api/userinteractions/save')
+      .set(reader.auth())
+      .send({ article_id: articleId })
+      .expect(200);
+    const after = await raw.get(TRENDING);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('public article answers for a signed-in reader', () => {
+  it.each([LATEST, TRENDING, SEARCH])(
+    '%s carries AccessToken, is private and never stored',
+    async (path) => {
+      const visitor = (await raw.get(path)).json();
+      const res = await raw.get(path, reader.auth());
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.etag).toBeUndefined();
+      const body = res.json();
+      expect(body.AccessToken).toEqual(expect.any(String));
+      const { AccessToken: _token, ...rest } = body;
+      expect(rest).toEqual(visitor);
+    },
+  );
+
+  it('sends the token inside a valid gzip body, and brotli when gzip is refused', async () => {
+    const plain = await raw.get(article(), reader.auth());
+    const gzip = await raw.get(article(), { ...reader.auth(), 'Accept-Encoding': 'gzip, br' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const gunzipped = JSON.parse(zlib.gunzipSync(gzip.body).toString('utf8'));
+    expect(gunzipped.AccessToken).toEqual(expect.any(String));
+    expect(gunzipped.article).toEqual(plain.json().article);
+    const brOnly = await raw.get(article(), { ...reader.auth(), 'Accept-Encoding': 'br' });
+    expect(brOnly.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(brOnly.body).toString('utf8'))).toMatchObject({
+      article: plain.json().article,
+      AccessToken: expect.any(String),
+    });
+  });
+
+  it('answers a forged token as a visitor', async () => {
+    const res = await raw.get(LATEST, { Authorization: 'Bearer not.a.token' });
+    expect(res.status).toBe(200);
+    expect(res.json()).not.toHaveProperty('AccessToken');
+    expect(res.headers['cache-control']).toMatch(/^public/);
+  });
+});
+
+describe('other JSON answers', () => {
+  it('are compressed when large enough and the client accepts it', async () => {
+    await insertArticles(
+      ctx.deps.db,
+      Array.from({ length: 5 }, () => ({ title: 'x'.repeat(400) })),
+    );
+    const ids = (await raw.get(`${LATEST}?limit=100`)).json().articles as { _id: string }[];
+    for (const { _id } of ids.slice(0, 10)) {
+      await ctx
+        .request()
+        .post('/api/userinteractions/save')
+        .set(reader.auth())
+        .send({ article_id: _id });
+    }
+    const res = await raw.get('/api/articles/getsavedarticles', {
+      ...reader.auth(),
+      'Accept-Encoding': 'gzip',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.json().savedArticles).toEqual(expect.any(Array));
+  });
+});
