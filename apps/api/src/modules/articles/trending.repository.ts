@@ -1,6 +1,7 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { ENGAGEMENT_WEIGHTS } from '../../lib/engagement.js';
 
 /**
  * Trending = engagement with time decay, plus momentum (other recent coverage
@@ -14,7 +15,8 @@ export const TRENDING = {
   minCandidates: 200,
   /** ...and never more than this many (bounds the cost of every request). */
   maxCandidates: 2000,
-  weights: { likes: 1, saves: 2, shares: 3, views: 0.25, dislikes: -1 },
+  /** The one engagement definition (lib/engagement.ts), shared with the recommendations. */
+  weights: ENGAGEMENT_WEIGHTS,
   /** Score added per related article in the window. */
   momentumWeight: 1,
   /** Two articles are about the same story when they share at least this many story keywords. */

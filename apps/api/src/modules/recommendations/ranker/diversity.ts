@@ -1,0 +1,146 @@
+/**
+ * Diversity: a greedy MMR re-rank under category and source caps, with an optional rotation
+ * through the reader's topics (declared interests and learned topics).
+ */
+import { nearDuplicateTokens } from './text.js';
+import {
+  CATEGORY_CAP_SHARE,
+  MMR_LAMBDA,
+  SIM_CATEGORY,
+  SIM_CONTENT,
+  SIM_SOURCE,
+  SOURCE_CAP_SHARE,
+} from './tunables.js';
+import type { Candidate } from './scoring.js';
+import { dot } from './vectors.js';
+
+export interface DiversifyOptions {
+  limit: number;
+  maxRelevance: number;
+  /** Topics (category ids) to rotate through in slots 1–3 of every 4; empty → plain MMR. */
+  interleave: string[];
+}
+
+/**
+ * Greedy MMR over `kept` (sorted by relevance, best first) under category and
+ * source caps. Exact, but lazy: a candidate's max-similarity to the selected
+ * items is only brought up to date when it is inspected, and the scan stops
+ * as soon as λ·relevance (an upper bound of the MMR value) cannot beat the
+ * best value found. Returns indices into `kept`.
+ */
+export function diversify(kept: Candidate[], options: DiversifyOptions): number[] {
+  const n = kept.length;
+  const size = Math.min(options.limit, n);
+  const categoryCap = Math.max(1, Math.floor(CATEGORY_CAP_SHARE * size + 1e-9));
+  const sourceCap = Math.max(1, Math.floor(SOURCE_CAP_SHARE * size + 1e-9));
+  const relScale = options.maxRelevance > 0 ? 1 / options.maxRelevance : 1;
+  const maxSim = new Float64Array(n);
+  const compared = new Int32Array(n);
+  const removed = new Uint8Array(n);
+  const selected: number[] = [];
+  // Categories and sources as small integers, for the caps and the similarity.
+  const categoryIndex = new Map<string, number>();
+  const sourceIndex = new Map<string, number>();
+  const categoriesOf: number[][] = [];
+  const sourceOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = kept[i]!;
+    categoriesOf.push(
+      c.categories.map((cat) => {
+        let k = categoryIndex.get(cat);
+        if (k === undefined) categoryIndex.set(cat, (k = categoryIndex.size));
+        return k;
+      }),
+    );
+    let k = sourceIndex.get(c.article.sourceName);
+    if (k === undefined) sourceIndex.set(c.article.sourceName, (k = sourceIndex.size));
+    sourceOf[i] = k;
+  }
+  const categoryCount = new Int32Array(categoryIndex.size);
+  const sourceCount = new Int32Array(sourceIndex.size);
+
+  /** Pairwise similarity; -1 when j is a near-duplicate of i (same story). */
+  const similarity = (i: number, j: number): number => {
+    const a = kept[i]!;
+    const b = kept[j]!;
+    const content = dot(a.vector, b.vector);
+    if (a.article.titleKey !== '' && a.article.titleKey === b.article.titleKey) return -1;
+    // Near-duplicate titles always share most of their (double-weighted) title terms.
+    if (
+      content >= 0.55 &&
+      nearDuplicateTokens(a.article.titleKey, a.titleTokens, b.article.titleKey, b.titleTokens)
+    ) {
+      return -1;
+    }
+    const ca = categoriesOf[i]!;
+    const cb = categoriesOf[j]!;
+    let shared = 0;
+    for (const c of ca) if (cb.includes(c)) shared += 1;
+    const union = ca.length + cb.length - shared;
+    const cat = union > 0 ? shared / union : 0;
+    const source = sourceOf[i] === sourceOf[j] ? 1 : 0;
+    return SIM_CATEGORY * cat + SIM_SOURCE * source + SIM_CONTENT * content;
+  };
+  const refresh = (i: number): boolean => {
+    for (let k = compared[i]!; k < selected.length; k++) {
+      const sim = similarity(i, selected[k]!);
+      if (sim < 0) {
+        removed[i] = 1;
+        return false;
+      }
+      if (sim > maxSim[i]!) maxSim[i] = sim;
+    }
+    compared[i] = selected.length;
+    return true;
+  };
+  // level 0: both caps, 1: category cap only, 2: source cap only, 3: none.
+  const capsOk = (i: number, level: number): boolean => {
+    if (level === 0 || level === 1) {
+      for (const cat of categoriesOf[i]!) if (categoryCount[cat]! >= categoryCap) return false;
+    }
+    if (level === 0 || level === 2) {
+      if (sourceCount[sourceOf[i]!]! >= sourceCap) return false;
+    }
+    return true;
+  };
+  const scan = (level: number, category: string | undefined): number => {
+    let best = -1;
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < n; i++) {
+      if (removed[i]) continue;
+      const c = kept[i]!;
+      const rel = c.relevance * relScale;
+      if (MMR_LAMBDA * rel < bestValue) break;
+      if (category !== undefined && !c.categories.includes(category)) continue;
+      // maxSim only grows, so the value with the similarity known so far is an upper bound.
+      if (MMR_LAMBDA * rel - (1 - MMR_LAMBDA) * maxSim[i]! < bestValue) continue;
+      if (!capsOk(i, level)) continue;
+      if (!refresh(i)) continue;
+      const value = MMR_LAMBDA * rel - (1 - MMR_LAMBDA) * maxSim[i]!;
+      if (value > bestValue || (value === bestValue && c.hash < kept[best]!.hash)) {
+        bestValue = value;
+        best = i;
+      }
+    }
+    return best;
+  };
+
+  let rotation = 0;
+  for (let slot = 0; slot < size; slot++) {
+    let pick = -1;
+    if (options.interleave.length > 0 && slot % 4 !== 3) {
+      for (let k = 0; k < options.interleave.length && pick < 0; k++) {
+        const category = options.interleave[(rotation + k) % options.interleave.length]!;
+        for (let level = 0; level < 2 && pick < 0; level++) pick = scan(level, category);
+        if (pick >= 0) rotation = (rotation + k + 1) % options.interleave.length;
+      }
+    }
+    for (let level = 0; level < 4 && pick < 0; level++) pick = scan(level, undefined);
+    if (pick < 0) break;
+    selected.push(pick);
+    removed[pick] = 1;
+    for (const cat of categoriesOf[pick]!) categoryCount[cat]! += 1;
+    sourceCount[sourceOf[pick]!]! += 1;
+  }
+  return selected;
+}

@@ -1,0 +1,80 @@
+/** Reasons: 1–3 plain sentences per item, from its strongest weighted signals. */
+import { POSITIVE_ACTIONS, type TopicFeedback } from './profile.js';
+import { categoryTitle, type Candidate, ID_TO_LABEL } from './scoring.js';
+import type { HistoryAction, SignalName } from './types.js';
+
+const ACTION_PHRASE: Record<Exclude<HistoryAction, 'dislike'>, string> = {
+  save: 'Similar to an article you saved',
+  share: 'Similar to an article you shared',
+  like: 'Similar to an article you liked',
+  read: 'Similar to an article you read',
+};
+
+function truncate(text: string, max: number): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (t.length <= max) return t;
+  return `${t.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** "liked", "saved", "shared", or "liked or saved" and so on when the reader did several. */
+function verbs(actions: ReadonlySet<string>): string {
+  const words = (['like', 'save', 'share'] as const)
+    .filter((a) => actions.has(a))
+    .map((a) => `${a}d`);
+  if (words.length <= 1) return words[0] ?? 'liked';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** "Because you liked 3 Environment stories": why a learned topic is on the page. */
+export function learnedReason(f: TopicFeedback): string {
+  const n = f.positives;
+  return `Because you ${verbs(f.actions)} ${n} ${categoryTitle(f.category)} ${n === 1 ? 'story' : 'stories'}`;
+}
+
+export function reasonsFor(
+  c: Candidate,
+  weights: Record<SignalName, number>,
+  actionDots: Float64Array,
+  feedback: ReadonlyMap<string, TopicFeedback>,
+): string[] {
+  const options: Array<{ text: string; strength: number }> = [];
+  if (c.interest > 0 && c.interestCategory) {
+    const learned = c.interestLearned ? feedback.get(c.interestCategory) : undefined;
+    options.push({
+      text: learned
+        ? learnedReason(learned)
+        : `Because you like ${ID_TO_LABEL.get(c.interestCategory) ?? c.interestCategory}`,
+      // A learned topic is news to the reader: say it first.
+      strength: weights.interest * c.interest + (learned ? 1 : 0),
+    });
+  }
+  if (c.content >= 0.2 && c.contentRaw >= 0.03) {
+    let best = -1;
+    for (let p = 0; p < POSITIVE_ACTIONS.length; p++) {
+      if (actionDots[p]! > 0 && (best < 0 || actionDots[p]! > actionDots[best]!)) best = p;
+    }
+    if (best >= 0) {
+      options.push({
+        text: ACTION_PHRASE[POSITIVE_ACTIONS[best]!],
+        strength: weights.content * c.content,
+      });
+    }
+  }
+  if (c.coEngagement >= 0.1) {
+    options.push({
+      text: c.viaTitle
+        ? `Readers who liked "${truncate(c.viaTitle, 60)}" also liked this`
+        : 'Readers with similar taste liked this',
+      strength: weights.coEngagement * c.coEngagement,
+    });
+  }
+  if (c.popularity >= 0.5) {
+    options.push({ text: 'Popular today', strength: weights.popularity * c.popularity });
+  }
+  if (c.freshness >= 0.5) {
+    options.push({ text: 'Fresh news', strength: weights.freshness * c.freshness });
+  }
+  options.sort((a, b) => b.strength - a.strength);
+  const reasons = options.slice(0, 3).map((o) => o.text);
+  return reasons.length > 0 ? reasons : ['Something different for you'];
+}

@@ -1,0 +1,219 @@
+/**
+ * What the ranker learns from the reader's history: the content profile (a weighted sum of
+ * the vectors of what they liked, saved, shared, read and disliked) and, per category, the
+ * topic feedback that makes likes bring a topic in and dislikes push one back.
+ */
+import {
+  ACTION_WEIGHTS,
+  DAY_MS,
+  EXPLICIT_EVIDENCE,
+  HISTORY_HALF_LIFE_DAYS,
+  LEARNED_BASE,
+  LEARNED_MIN_POSITIVES,
+  LEARNED_PER_POSITIVE,
+} from './tunables.js';
+import type { HistoryAction, HistoryEvent } from './types.js';
+import { type Analyzer, normalisedCategories, type SparseVector } from './vectors.js';
+
+export const POSITIVE_ACTIONS = ['like', 'save', 'share', 'read'] as const;
+export type PositiveAction = (typeof POSITIVE_ACTIONS)[number];
+
+export function ageDays(now: number, date: Date): number {
+  const t = date.getTime();
+  if (!Number.isFinite(t)) return Number.POSITIVE_INFINITY;
+  return Math.max(0, (now - t) / DAY_MS);
+}
+
+export function halfLife(age: number, days: number): number {
+  return Math.pow(2, -age / days);
+}
+
+/** Global term id → profile slot (−1: not a profile term). Reused across calls; reset after each. */
+let profileSlots = new Int32Array(0);
+
+export interface ContentProfile {
+  /** Number of positive history events (like, save, share, read). */
+  positiveEvents: number;
+  /**
+   * Evidence for the blend: a read counts 1, a like, save or share EXPLICIT_EVIDENCE (the
+   * reader said so, rather than only opened it).
+   */
+  evidence: number;
+  /** Cosine between a vector and the whole profile, clamped at 0. */
+  similarity(vector: SparseVector): number;
+  /** Dot product of a vector with each positive action's part of the profile (POSITIVE_ACTIONS order). */
+  actionDots(vector: SparseVector): Float64Array;
+  /** Frees the shared slot table: call once the rank call is done with the profile. */
+  release(): void;
+}
+
+/**
+ * Σ over history of action weight × recency decay (half-life 14 days) × article vector. The
+ * profile is a dense array over the history's terms only.
+ */
+export function buildContentProfile(
+  allHistory: readonly HistoryEvent[],
+  analyzer: Analyzer,
+  now: number,
+  forgotten?: ReadonlyMap<string, Date>,
+): ContentProfile {
+  const history = forgotten?.size
+    ? allHistory.filter((e) => !isForgotten(e, forgotten))
+    : allHistory;
+  const historyVectors = new Map<string, SparseVector>();
+  for (const event of history) {
+    const a = event.article;
+    if (!historyVectors.has(a.id)) historyVectors.set(a.id, analyzer.analyse(a).vector);
+  }
+  const profileTerms: number[] = [];
+  for (const vector of historyVectors.values()) {
+    for (const id of vector.ids) {
+      if (id >= profileSlots.length) {
+        const grown = new Int32Array(Math.max(id + 1, profileSlots.length * 2, 1024)).fill(-1);
+        grown.set(profileSlots);
+        profileSlots = grown;
+      }
+      if (profileSlots[id] === -1) {
+        profileSlots[id] = profileTerms.length;
+        profileTerms.push(id);
+      }
+    }
+  }
+  const slots = profileSlots;
+  const profileSize = profileTerms.length;
+  const perAction = POSITIVE_ACTIONS.map(() => new Float64Array(profileSize));
+  const disliked = new Float64Array(profileSize);
+  let positiveEvents = 0;
+  let evidence = 0;
+  for (const event of history) {
+    const vector = historyVectors.get(event.article.id)!;
+    const decay = halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);
+    const weight = ACTION_WEIGHTS[event.action] * decay;
+    if (!(Number.isFinite(weight) && weight !== 0)) continue;
+    const target =
+      event.action === 'dislike' ? disliked : perAction[POSITIVE_ACTIONS.indexOf(event.action)]!;
+    if (event.action !== 'dislike') {
+      positiveEvents += 1;
+      evidence += event.action === 'read' ? 1 : EXPLICIT_EVIDENCE;
+    }
+    for (let k = 0; k < vector.ids.length; k++) {
+      target[slots[vector.ids[k]!]!]! += weight * vector.weights[k]!;
+    }
+  }
+  const profile = new Float64Array(profileSize);
+  let norm = 0;
+  for (let t = 0; t < profileSize; t++) {
+    let v = disliked[t]!;
+    for (const p of perAction) v += p[t]!;
+    profile[t] = v;
+    norm += v * v;
+  }
+  norm = Math.sqrt(norm);
+
+  return {
+    positiveEvents,
+    evidence,
+    similarity(vector) {
+      if (norm === 0) return 0;
+      let d = 0;
+      for (let k = 0; k < vector.ids.length; k++) {
+        const id = vector.ids[k]!;
+        const slot = id < slots.length ? slots[id]! : -1;
+        if (slot >= 0) d += vector.weights[k]! * profile[slot]!;
+      }
+      return Math.max(0, d / norm);
+    },
+    actionDots(vector) {
+      const out = new Float64Array(POSITIVE_ACTIONS.length);
+      for (let k = 0; k < vector.ids.length; k++) {
+        const id = vector.ids[k]!;
+        const slot = id < slots.length ? slots[id]! : -1;
+        if (slot < 0) continue;
+        for (let p = 0; p < perAction.length; p++)
+          out[p]! += vector.weights[k]! * perAction[p]![slot]!;
+      }
+      return out;
+    },
+    release() {
+      for (const id of profileTerms) profileSlots[id] = -1;
+    },
+  };
+}
+
+/**
+ * A like, save, share or read of a removed learned topic, from before its removal: it no
+ * longer teaches the profile anything (dislikes always count).
+ */
+export function isForgotten(event: HistoryEvent, forgotten: ReadonlyMap<string, Date>): boolean {
+  if (event.action === 'dislike') return false;
+  for (const c of normalisedCategories(event.article.categories)) {
+    const since = forgotten.get(c);
+    if (since && event.at.getTime() <= since.getTime()) return true;
+  }
+  return false;
+}
+
+/** What the reader's actions say about one category. */
+export interface TopicFeedback {
+  category: string;
+  /** Likes, saves and shares of its articles (after any removal of the learned topic). */
+  positives: number;
+  /** Which of like/save/share those were (for the reason's wording). */
+  actions: Set<Exclude<HistoryAction, 'dislike' | 'read'>>;
+  /** Recency-weighted dislikes minus recency-weighted likes/saves/shares, at least 0. */
+  pushBack: number;
+}
+
+/**
+ * Per-category feedback from the history. An article counts for each of its categories.
+ * Events before a topic's removal (`forgotten`) do not teach it again.
+ */
+export function topicFeedback(
+  history: readonly HistoryEvent[],
+  now: number,
+  forgotten?: ReadonlyMap<string, Date>,
+): Map<string, TopicFeedback> {
+  const out = new Map<string, TopicFeedback>();
+  const balance = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const event of history) {
+    if (event.action === 'read') continue;
+    // Each article counts once as a positive and once as a dislike, whatever the actions.
+    const key = `${event.action === 'dislike' ? 'd' : 'p'}|${event.article.id}`;
+    const first = !seen.has(key);
+    seen.add(key);
+    const decay = halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);
+    for (const category of normalisedCategories(event.article.categories)) {
+      let f = out.get(category);
+      if (!f) out.set(category, (f = { category, positives: 0, actions: new Set(), pushBack: 0 }));
+      if (!first) {
+        if (event.action !== 'dislike') f.actions.add(event.action);
+        continue;
+      }
+      if (event.action === 'dislike') {
+        balance.set(category, (balance.get(category) ?? 0) + decay);
+        continue;
+      }
+      balance.set(category, (balance.get(category) ?? 0) - decay);
+      const since = forgotten?.get(category);
+      if (since && event.at.getTime() <= since.getTime()) continue;
+      f.positives += 1;
+      f.actions.add(event.action);
+    }
+  }
+  for (const [category, b] of balance) out.get(category)!.pushBack = Math.max(0, b);
+  return out;
+}
+
+/** Interest value of a category learned from the reader's actions (0 when not learned). */
+export function learnedValue(f: TopicFeedback | undefined): number {
+  if (!f || f.positives < LEARNED_MIN_POSITIVES || f.pushBack > 0) return 0;
+  return Math.min(1, LEARNED_BASE + LEARNED_PER_POSITIVE * f.positives);
+}
+
+/** Learned topics, strongest first (ties alphabetically). */
+export function learnedTopics(feedback: ReadonlyMap<string, TopicFeedback>): TopicFeedback[] {
+  return [...feedback.values()]
+    .filter((f) => learnedValue(f) > 0)
+    .sort((a, b) => b.positives - a.positives || (a.category < b.category ? -1 : 1));
+}

@@ -1,0 +1,96 @@
+/** Tunables of the ranker (documented, with their reasons, in README.md). */
+import type { HistoryAction, Weights } from './types.js';
+
+/** Profile weight of each action; dislikes push the profile away. */
+export const ACTION_WEIGHTS: Readonly<Record<HistoryAction, number>> = {
+  like: 1,
+  save: 1.5,
+  share: 1.2,
+  read: 0.5,
+  dislike: -1.5,
+};
+
+/** Blend for a reader without positive history. */
+export const BLEND_NEW: Weights = {
+  interest: 0.5,
+  content: 0,
+  coEngagement: 0,
+  popularity: 0.2,
+  freshness: 0.3,
+};
+/** Blend the weights converge to as the history grows. */
+export const BLEND_EXPERIENCED: Weights = {
+  interest: 0.2,
+  content: 0.45,
+  coEngagement: 0.1,
+  popularity: 0.1,
+  freshness: 0.15,
+};
+/**
+ * Evidence n → t = n / (n + HISTORY_PIVOT) of the way to BLEND_EXPERIENCED; a read adds 1 to
+ * n, a like, save or share EXPLICIT_EVIDENCE (three likes: t = 0.5).
+ */
+export const HISTORY_PIVOT = 6;
+export const EXPLICIT_EVIDENCE = 2;
+/**
+ * Below this many positive events the page rotates through the reader's topics (declared and
+ * learned); from there on the content profile knows the reader better than any topic list.
+ */
+export const ROTATION_MAX_POSITIVES = 6;
+
+export const DAY_MS = 86_400_000;
+/** History events lose half their profile weight every 14 days. */
+export const HISTORY_HALF_LIFE_DAYS = 14;
+/** Freshness: half-life 2 days, plus a small 30-day tail so old items keep an order but never dominate. */
+export const FRESH_HALF_LIFE_DAYS = 2;
+export const FRESH_TAIL_HALF_LIFE_DAYS = 30;
+export const FRESH_TAIL_SHARE = 0.1;
+/** Popularity: log engagement, halved every 7 days of article age. */
+export const POPULARITY_HALF_LIFE_DAYS = 7;
+
+/**
+ * The content vector is a TF-IDF text vector (unit length) plus a category channel
+ * (article.categories as pseudo-terms) of length CATEGORY_CHANNEL, renormalised.
+ */
+export const CATEGORY_CHANNEL = 0.5;
+/** Interest signal by position of the matched category (categories are best first). */
+export const INTEREST_BY_POSITION = [1, 0.8, 0.65] as const;
+
+/**
+ * Learned topics: a category becomes one once the reader liked, saved or shared at least
+ * LEARNED_MIN_POSITIVES of its articles (after any "remove" of it) and more than they disliked.
+ * Two is "a few" on the bundled corpus: one like is often a single story, two in a category
+ * in a short time are a taste (see README.md).
+ */
+export const LEARNED_MIN_POSITIVES = 2;
+/** Interest value of a learned topic: 0.6 + 0.15 per positive, at most 1 (2 → 0.9). */
+export const LEARNED_BASE = 0.6;
+export const LEARNED_PER_POSITIVE = 0.15;
+
+/**
+ * Dislikes push a category back: its articles' relevance is multiplied by
+ * DISLIKE_FACTOR^(recency-weighted dislikes − positives), and at DISLIKES_OUT_OF_ROTATION
+ * it leaves the interest rotation.
+ */
+export const DISLIKE_FACTOR = 0.6;
+export const DISLIKES_OUT_OF_ROTATION = 2;
+/** "Fewer like this": each mute of a category halves it, each of a topic word takes 25 % off. */
+export const MUTED_CATEGORY_FACTOR = 0.5;
+export const MUTED_KEYWORD_FACTOR = 0.75;
+
+/**
+ * Story clusters of a disliked article: candidates sharing at least STORY_SHARED_KEYWORDS of
+ * its keywords that are rare enough to mark a story (document frequency ≤ max(5, 1 % of the
+ * corpus)) are left out with it.
+ */
+export const STORY_SHARED_KEYWORDS = 2;
+export const STORY_KEYWORD_MAX_DF_SHARE = 0.01;
+export const STORY_KEYWORD_MIN_DF = 5;
+
+export const MMR_LAMBDA = 0.7;
+/** Pairwise similarity used by MMR: weights of shared categories, same source, content cosine. */
+export const SIM_CATEGORY = 0.35;
+export const SIM_SOURCE = 0.15;
+export const SIM_CONTENT = 0.5;
+export const CATEGORY_CAP_SHARE = 0.4;
+export const SOURCE_CAP_SHARE = 0.5;
