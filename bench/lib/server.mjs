@@ -121,6 +121,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     { runMigrations },
     { systemClock },
     { createLogger },
+    { createMailOutbox },
     schema,
   ] = await Promise.all([
     importApi('app.js'),
@@ -130,6 +131,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     importApi('db/migrate.js'),
     importApi('lib/clock.js'),
     importApi('lib/logger.js'),
+    importApi('lib/mail-outbox.js'),
     importApi('db/schema.js'),
   ]);
 
@@ -172,13 +174,14 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     authIpLimit: 1e9,
   };
   const mailer = createCountingMailer();
+  const logger = createLogger('silent');
   const deps = {
     config,
     db: database.db,
     pool: database.pool,
-    mailer,
+    outbox: createMailOutbox(mailer, logger),
     clock: systemClock,
-    logger: createLogger('silent'),
+    logger,
   };
   const pool = database.pool;
   // Quiet: no query running or waiting (express-rate-limit takes counts back after the response).

@@ -6,10 +6,11 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.js';
 import { jsonCompression } from './http/compression.js';
 import { serveStaticWeb } from './http/static-web.js';
-import { requireAuth } from './middleware/auth.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { authRouter } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createCodeLimits } from './modules/auth/rate-limit.js';
+import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
 import { toPublicUser } from './modules/users/users.serializer.js';
 import { articlesRouter } from './modules/articles/articles.router.js';
 import { healthRouter } from './modules/health/health.router.js';
@@ -22,7 +23,7 @@ import { recommendationsRouter } from './modules/recommendations/recommendations
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
 export function createApp(deps: AppDeps): Express {
-  const { config, logger, db, pool } = deps;
+  const { config, logger, pool } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -53,22 +54,24 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const auth = createAuthService(deps);
-  const signedIn = requireAuth(db, auth);
+  const { requireAuth: signedIn, optionalSession } = createSessionMiddleware(auth);
+  const codeLimits = createCodeLimits(deps);
 
   const api = express.Router();
   api.use(cors({ origin: config.appOrigin, credentials: true }));
   api.use(jsonCompression());
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
+  api.use(attachAccessToken);
   api.use('/health', healthRouter(pool));
-  api.use('/auth', authRouter(deps, auth));
+  api.use('/auth', authRouter(deps, auth, codeLimits));
   api.get('/auth/me', signedIn, (req, res) => {
     res.json({ user: toPublicUser(req.user!) });
   });
   api.use('/articles', readerArticlesRouter(deps, signedIn));
-  api.use('/articles', articlesRouter(deps));
+  api.use('/articles', optionalSession, articlesRouter(deps));
   api.use('/userinteractions', interactionsRouter(deps, signedIn));
-  api.use('/profile', profileRouter(deps, signedIn));
+  api.use('/profile', profileRouter(deps, signedIn, auth, codeLimits));
   api.use('/recommendations', recommendationsRouter(deps, signedIn));
   app.use('/api', api);
 

@@ -23,6 +23,7 @@ const envSchema = z
     BCRYPT_COST: int(12, 4),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1),
+    REFRESH_REUSE_GRACE_SECONDS: int(10, 0),
     OTP_EMAIL_LIMIT: int(5, 1),
     OTP_IP_LIMIT: int(100, 1),
     OTP_WINDOW_MINUTES: int(15, 1),
@@ -44,6 +45,14 @@ const envSchema = z
         message: 'JWT_SECRET is required when NODE_ENV=production with DATABASE_URL',
       });
     }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'SMTP_URL is required when NODE_ENV=production (one-time codes are never written to the log in production)',
+      });
+    }
   });
 
 export interface Config {
@@ -62,6 +71,8 @@ export interface Config {
   bcryptCost: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** A refresh token presented again this soon after its rotation gets a sibling, not a revocation. */
+  refreshReuseGraceSeconds: number;
   otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
   authIpLimit: number;
   /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
@@ -108,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bcryptCost: e.BCRYPT_COST,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     otp: {
       emailLimit: e.OTP_EMAIL_LIMIT,
       ipLimit: e.OTP_IP_LIMIT,

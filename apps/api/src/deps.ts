@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import type { Mailer } from './lib/mailer.js';
+import type { MailOutbox } from './lib/mail-outbox.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -12,7 +12,8 @@ export interface AppDeps {
   config: AppConfig;
   db: Database;
   pool: pg.Pool;
-  mailer: Mailer;
+  /** Mails leave through here, after the answer (see lib/mail-outbox.ts). */
+  outbox: MailOutbox;
   clock: Clock;
   logger: Logger;
 }

@@ -2,7 +2,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
-import { pruneRateLimits } from './middleware/rate-limit.js';
+import { pruneRateLimits } from './modules/auth/rate-limit.js';
 
 const HOUR = 3_600_000;
 

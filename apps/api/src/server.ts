@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+import { createMailOutbox } from './lib/mail-outbox.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
@@ -53,11 +54,12 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createLogMailer(logger);
+  const outbox = createMailOutbox(mailer, logger);
   const app = createApp({
     config: { ...config, jwtSecret },
     db: database.db,
     pool: database.pool,
-    mailer,
+    outbox,
     clock: systemClock,
     logger,
   });
@@ -85,6 +87,7 @@ async function main() {
     stopIngestion();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.race([outbox.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await database.close();
     await embedded?.stop();
     logger.info('stopped');

@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import type { AppConfig, AppDeps } from '../src/deps.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
+import { createMailOutbox } from '../src/lib/mail-outbox.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
+import { contractAgent } from './contract.js';
 import { MailCatcher } from './mail-catcher.js';
 
 const TEMPLATE_DB = 'lede_template';
@@ -61,18 +63,26 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   };
   // In the future on purpose: express-rate-limit compares window ends with the real Date.now().
   const clock = new ManualClock('2030-03-10T09:00:00Z');
+  const logger = createLogger('silent');
+  // Retries come quickly in tests; a mail outage test waits for them through `mail`.
+  const outbox = createMailOutbox(
+    createSmtpMailer(smtpUrl, config.mailFrom),
+    logger,
+    [20, 50, 100],
+  );
+  mail.waitForOutbox(outbox);
   const deps: AppDeps = {
     config,
     db: database.db,
     pool: database.pool,
-    mailer: createSmtpMailer(smtpUrl, config.mailFrom),
+    outbox,
     clock,
-    logger: createLogger('silent'),
+    logger,
   };
   const app = createApp(deps);
   return {
     app,
-    request: () => supertest.agent(app),
+    request: () => contractAgent(app),
     deps,
     database,
     clock,

@@ -10,7 +10,7 @@ export async function signUp(
   { name = 'Ada Lovelace', email = 'ada@example.com', password = PASSWORD } = {},
 ) {
   const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
-  const code = ctx.mail.lastCode(email);
+  const code = await ctx.mail.lastCode(email);
   await agent
     .post('/api/auth/verify-otp')
     .send({ email, otp: code, hash: sent.body.hash })
@@ -30,7 +30,7 @@ export async function logIn(
     .post('/api/auth/verify-credentials-send-otp')
     .send({ email, password })
     .expect(200);
-  const code = ctx.mail.lastCode(email);
+  const code = await ctx.mail.lastCode(email);
   await agent
     .post('/api/auth/verify-otp')
     .send({ email, otp: code, hash: sent.body.hash })

@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import type { MailOutbox } from '../src/lib/mail-outbox.js';
 
 export interface CaughtMail {
   to: string[];
@@ -13,7 +14,10 @@ export class MailCatcher {
   readonly messages: CaughtMail[] = [];
   /** When set, the server refuses every recipient (simulates a mail outage). */
   refuse = false;
+  /** Refuses this many recipients, then accepts again (a short outage). */
+  refuseNext = 0;
   private server: SMTPServer;
+  private outbox?: MailOutbox;
   port = 0;
 
   constructor() {
@@ -23,6 +27,10 @@ export class MailCatcher {
       logger: false,
       onRcptTo: (_address, _session, callback) => {
         if (this.refuse) return callback(new Error('Mailbox unavailable'));
+        if (this.refuseNext > 0) {
+          this.refuseNext -= 1;
+          return callback(new Error('Mailbox unavailable'));
+        }
         callback();
       },
       onData: (stream, session, callback) => {
@@ -57,14 +65,20 @@ export class MailCatcher {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Mails leave the app after its answer: reading waits until the app's outbox is idle. */
+  waitForOutbox(outbox: MailOutbox): void {
+    this.outbox = outbox;
+  }
+
   /** The newest code mailed to an address. */
-  lastCode(email: string): string {
-    const mail = this.messagesTo(email).at(-1);
+  async lastCode(email: string): Promise<string> {
+    const mail = (await this.messagesTo(email)).at(-1);
     if (!mail?.code) throw new Error(`no code was mailed to ${email}`);
     return mail.code;
   }
 
-  messagesTo(email: string): CaughtMail[] {
+  async messagesTo(email: string): Promise<CaughtMail[]> {
+    await this.outbox?.idle();
     return this.messages.filter((m) => m.to.includes(email.toLowerCase()));
   }
 }

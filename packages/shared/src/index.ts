@@ -7,3 +7,4 @@ export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/auth.js';
 export * from './schemas/articles.js';
+export * from './schemas/responses.js';

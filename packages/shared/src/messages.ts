@@ -15,6 +15,8 @@ export const MESSAGES = {
     minInterests: 'Please select at least 3 categories for better personalization.',
     invalidInput: 'Invalid input',
     malformedJson: 'Malformed JSON body',
+    controlCharacters: 'Text must not contain control characters.',
+    sameEmail: 'This is already your email address.',
   },
   auth: {
     emailTaken: 'An account with this email already exists',
@@ -58,6 +60,8 @@ export const MESSAGES = {
   profile: {
     nameUpdated: 'Name updated successfully',
     emailUpdated: 'Email updated successfully',
+    emailCodeSent: 'We sent a code to your new email address. Enter it to confirm the change.',
+    timezoneUpdated: 'Time zone updated successfully',
     themeUpdated: 'Theme updated successfully',
     interestsReset: 'Interests reset successfully',
     interestsSaved: 'Interests saved successfully',

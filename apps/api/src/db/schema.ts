@@ -14,6 +14,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+import { OTP_PURPOSES, RECOMMENDATION_STATUSES, THEMES } from '@lede/shared';
+
+/** `column in ('a', 'b')` for a check constraint, from a list defined once in packages/shared. */
+const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
@@ -24,9 +29,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     profileUrl: text('profile_url'),
-    theme: text('theme', { enum: ['light', 'dark'] })
-      .notNull()
-      .default('light'),
+    theme: text('theme', { enum: THEMES }).notNull().default('light'),
     interests: text('interests')
       .array()
       .notNull()
@@ -39,7 +42,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    check('users_theme_check', sql`${t.theme} in ('light', 'dark')`),
+    check('users_theme_check', sql`${t.theme} in (${oneOf(THEMES)})`),
   ],
 );
 
@@ -49,7 +52,7 @@ export const otpChallenges = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['signup', 'login', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     attemptsLeft: integer('attempts_left').notNull(),
@@ -62,10 +65,7 @@ export const otpChallenges = pgTable(
   (t) => [
     index('otp_challenges_email_purpose_idx').on(t.email, t.purpose, t.createdAt),
     uniqueIndex('otp_challenges_reset_token_idx').on(t.resetTokenHash),
-    check(
-      'otp_challenges_purpose_check',
-      sql`${t.purpose} in ('signup', 'login', 'password_reset')`,
-    ),
+    check('otp_challenges_purpose_check', sql`${t.purpose} in (${oneOf(OTP_PURPOSES)})`),
   ],
 );
 
@@ -226,9 +226,7 @@ export const recommendations = pgTable(
   {
     ...userArticle,
     score: real('score').notNull(),
-    status: text('status', { enum: ['new', 'read'] })
-      .notNull()
-      .default('new'),
+    status: text('status', { enum: RECOMMENDATION_STATUSES }).notNull().default('new'),
     reasons: text('reasons')
       .array()
       .notNull()
@@ -242,6 +240,7 @@ export const recommendations = pgTable(
     uniqueIndex('recommendations_user_article_idx').on(t.userId, t.articleId),
     index('recommendations_feed_idx').on(t.userId, t.retiredAt, t.position),
     index('recommendations_article_idx').on(t.articleId),
-    check('recommendations_status_check', sql`${t.status} in ('new', 'read')`),
+    check('recommendations_status_check', sql`${t.status} in (${oneOf(RECOMMENDATION_STATUSES)})`),
   ],
 );
+

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@lede/shared';
+import type { RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ApiError, type FieldError } from './errors.js';
 
@@ -12,3 +13,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   }));
   throw ApiError.badRequest(errors[0]?.message ?? MESSAGES.validation.invalidInput, { errors });
 }
+
+/**
+ * Parses the body before anything else sees it (rate limiters key on its fields): raw input
+ * never reaches the database, and the handler reads the parsed, normalised values.
+ */
+export const validBody =
+  (schema: z.ZodType): RequestHandler =>
+  (req, _res, next) => {
+    req.body = parseInput(schema, req.body);
+    next();
+  };

@@ -29,12 +29,13 @@ export function toApiError(err: unknown): ApiError {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+  return (err, req, res, next) => {
     const apiError = toApiError(err);
     if (apiError.status >= 500) {
       logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
     }
-    if (res.headersSent) return;
+    // Too late for a JSON answer: Express closes the broken response.
+    if (res.headersSent) return next(err);
     res.status(apiError.status).json({ message: apiError.message, ...apiError.details });
   };
 }

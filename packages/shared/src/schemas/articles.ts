@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, MIN_INTERESTS } from '../categories.js';
 import { MESSAGES } from '../messages.js';
-import { emailSchema, nameSchema, timezoneSchema } from './common.js';
+import {
+  challengeHandleSchema,
+  emailSchema,
+  nameSchema,
+  otpSchema,
+  safeString,
+  timezoneSchema,
+} from './common.js';
 import { themeSchema } from './user.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -13,11 +20,14 @@ const articleId = z.string({ error: 'article_id is required' }).uuid('Invalid ar
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   /** Opaque; returned as `nextCursor` by the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeString().max(200).optional(),
 });
 export const articleByIdQuery = z.object({ article_id: articleId });
 export const articleByKeywordQuery = pageQuery.extend({
-  keyword: z.string({ error: 'keyword is required' }).trim().min(1, 'keyword is required').max(200),
+  keyword: safeString({ error: 'keyword is required' })
+    .trim()
+    .min(1, 'keyword is required')
+    .max(200),
 });
 export const articleActionBody = z.object({ article_id: articleId });
 
@@ -91,13 +101,22 @@ export const streakResponseSchema = z.object({ streak: z.number().int().min(0) }
 
 // Profile.
 export const editNameBody = z.object({ name: nameSchema });
-export const changeEmailBody = z.object({ email: emailSchema });
+/**
+ * A verified e-mail change: `{ email }` sends a code to the new address; the same call with
+ * the code and its `hash` applies the change.
+ */
+export const changeEmailBody = z
+  .object({ email: emailSchema, otp: otpSchema.optional(), hash: challengeHandleSchema.optional() })
+  .refine((b) => (b.otp === undefined) === (b.hash === undefined), {
+    message: MESSAGES.validation.otpIncomplete,
+    path: ['otp'],
+  });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 export const toggleThemeBody = z.object({ theme: themeSchema });
 export const updateProfilePictureBody = z.object({
   // Relative paths are allowed: the app's own avatars and the default one ("remove picture").
   // Which hosts and paths are acceptable is decided by the API.
-  profile_url: z
-    .string({ error: 'profile_url is required' })
+  profile_url: safeString({ error: 'profile_url is required' })
     .trim()
     .min(1, 'profile_url is required')
     .max(2048),

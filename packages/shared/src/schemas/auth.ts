@@ -6,6 +6,7 @@ import {
   newPasswordSchema,
   otpSchema,
   passwordInputSchema,
+  safeString,
   timezoneSchema,
 } from './common.js';
 import { publicUserSchema } from './user.js';
@@ -37,7 +38,7 @@ export const verifyPasswordResetOtpRequest = verifyOtpRequest;
 export const resetPasswordRequest = z.object({
   email: emailSchema,
   newPassword: newPasswordSchema,
-  resetToken: z.string().min(1).max(200),
+  resetToken: safeString().min(1).max(200),
 });
 
 export type SendOtpRequest = z.infer<typeof sendOtpRequest>;

@@ -1,22 +1,32 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email.js';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '../email.js';
 import { MESSAGES } from '../messages.js';
 import { isStrongPassword, passwordByteLength, PASSWORD_MAX_BYTES } from '../password.js';
 import { OTP_PATTERN } from '../otp.js';
 
 const v = MESSAGES.validation;
 
-export const emailSchema = z
-  .string({ error: v.allFieldsRequired })
+/** C0 and C1 control characters (NUL among them), which no field of ours may hold. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
+
+/**
+ * Every string the API accepts starts here: control characters are refused before anything
+ * else runs (PostgreSQL cannot even store NUL).
+ */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !hasControlCharacters(s), v.controlCharacters);
+
+export const emailSchema = safeString({ error: v.allFieldsRequired })
   .trim()
   .min(1, v.emailRequired)
   .max(EMAIL_MAX_LENGTH, v.invalidEmail)
-  .regex(EMAIL_PATTERN, v.invalidEmail)
+  .refine(isValidEmail, v.invalidEmail)
   .transform((e) => e.toLowerCase());
 
 /** A password being checked (login): any non-empty string, no strength rules. */
-export const passwordInputSchema = z
-  .string({ error: v.allFieldsRequired })
+export const passwordInputSchema = safeString({ error: v.allFieldsRequired })
   .min(1, v.allFieldsRequired)
   .refine((p) => passwordByteLength(p) <= PASSWORD_MAX_BYTES, v.passwordTooLong);
 
@@ -26,8 +36,7 @@ export const newPasswordSchema = passwordInputSchema.refine(
   v.passwordRequirements,
 );
 
-export const nameSchema = z
-  .string({ error: v.nameRequired })
+export const nameSchema = safeString({ error: v.nameRequired })
   .trim()
   .min(1, v.nameRequired)
   .max(100, v.nameTooLong);
@@ -35,10 +44,9 @@ export const nameSchema = z
 export const otpSchema = z.string({ error: v.otpIncomplete }).regex(OTP_PATTERN, v.otpIncomplete);
 
 /** The opaque handle of a one-time-code challenge. */
-export const challengeHandleSchema = z.string({ error: v.invalidInput }).min(1).max(200);
+export const challengeHandleSchema = safeString({ error: v.invalidInput }).min(1).max(200);
 
-export const timezoneSchema = z
-  .string()
+export const timezoneSchema = safeString()
   .max(64)
   .refine((tz) => {
     try {

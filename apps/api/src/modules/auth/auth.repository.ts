@@ -158,6 +158,25 @@ export const refreshTokensRepository = {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   },
 
+  /** Signs every other session out: all families but `keepFamilyId` (none kept when undefined). */
+  async revokeAllForUserExcept(
+    db: DbExecutor,
+    userId: string,
+    keepFamilyId: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keepFamilyId ? sql`${refreshTokens.familyId} <> ${keepFamilyId}` : undefined,
+        ),
+      );
+  },
+
   async pruneExpired(db: DbExecutor, before: Date): Promise<void> {
     await db
       .delete(refreshTokens)

@@ -1,9 +1,8 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import {
   forgotPasswordRequest,
   loginRequest,
   MESSAGES,
-  normalizeEmail,
   resetPasswordRequest,
   sendOtpRequest,
   signupRequest,
@@ -11,47 +10,20 @@ import {
   verifyOtpRequest,
   verifyPasswordResetOtpRequest,
 } from '@lede/shared';
-import { ipKeyGenerator } from 'express-rate-limit';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../lib/validate.js';
-import { createLimiter } from '../../middleware/rate-limit.js';
+import { parseInput, validBody } from '../../lib/validate.js';
+import { createLimiter, ipKey } from './rate-limit.js';
 import { toPublicUser } from '../users/users.serializer.js';
 import type { AuthService, Session } from './auth.service.js';
 import { REFRESH_COOKIE } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
-const emailKey = (req: Request) =>
-  typeof req.body?.email === 'string' ? normalizeEmail(req.body.email) : undefined;
-const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-
-export function authRouter(deps: AppDeps, auth: AuthService): Router {
+export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: RequestHandler[]): Router {
   const { db, clock, config } = deps;
   const router = Router();
   const window = config.otp.windowMinutes;
 
-  // Only codes actually sent count against the sending limits (failed requests are not counted).
-  const codesPerEmail = createLimiter({
-    db,
-    clock,
-    name: 'otp-email',
-    limit: config.otp.emailLimit,
-    windowMinutes: window,
-    message: m.tooManyCodes,
-    key: emailKey,
-    count: 'successes',
-  });
-  const codesPerIp = createLimiter({
-    db,
-    clock,
-    name: 'otp-ip',
-    limit: config.otp.ipLimit,
-    windowMinutes: window,
-    message: m.tooManyCodes,
-    key: ipKey,
-    count: 'successes',
-  });
-  const sendLimits = [codesPerIp, codesPerEmail];
   router.use(
     createLimiter({
       db,
@@ -69,17 +41,22 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
     return { AccessToken: session.accessToken, user: toPublicUser(session.user) };
   };
 
-  router.post('/send-otp', ...sendLimits, async (req, res) => {
+  router.post('/send-otp', validBody(sendOtpRequest), ...sendLimits, async (req, res) => {
     const { email } = parseInput(sendOtpRequest, req.body);
     const sent = await auth.sendSignupOtp(email, req.ip);
     res.json({ message: m.otpSent, ...sent });
   });
 
-  router.post('/verify-credentials-send-otp', ...sendLimits, async (req, res) => {
-    const { email, password } = parseInput(verifyCredentialsRequest, req.body);
-    const sent = await auth.verifyCredentialsAndSendOtp(email, password, req.ip);
-    res.json({ message: m.credentialsVerified, ...sent });
-  });
+  router.post(
+    '/verify-credentials-send-otp',
+    validBody(verifyCredentialsRequest),
+    ...sendLimits,
+    async (req, res) => {
+      const { email, password } = parseInput(verifyCredentialsRequest, req.body);
+      const sent = await auth.verifyCredentialsAndSendOtp(email, password, req.ip);
+      res.json({ message: m.credentialsVerified, ...sent });
+    },
+  );
 
   router.post('/verify-otp', async (req, res) => {
     const { email, otp, hash } = parseInput(verifyOtpRequest, req.body);
@@ -99,11 +76,16 @@ export function authRouter(deps: AppDeps, auth: AuthService): Router {
     res.json({ message: m.loginSuccess, AccessToken, user });
   });
 
-  router.post('/forgot-password', ...sendLimits, async (req, res) => {
-    const { email } = parseInput(forgotPasswordRequest, req.body);
-    const sent = await auth.forgotPassword(email, req.ip);
-    res.json({ message: m.resetOtpSent, ...sent });
-  });
+  router.post(
+    '/forgot-password',
+    validBody(forgotPasswordRequest),
+    ...sendLimits,
+    async (req, res) => {
+      const { email } = parseInput(forgotPasswordRequest, req.body);
+      const sent = await auth.forgotPassword(email, req.ip);
+      res.json({ message: m.resetOtpSent, ...sent });
+    },
+  );
 
   router.post('/verify-password-reset-otp', async (req, res) => {
     const { email, otp, hash } = parseInput(verifyPasswordResetOtpRequest, req.body);

@@ -8,9 +8,10 @@ import {
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { PostgresRateLimitStore } from '../../middleware/rate-limit.js';
+import { PostgresRateLimitStore } from './rate-limit.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
 import { refreshTokensRepository } from './auth.repository.js';
+import { createEmailChangeService } from './email-change.service.js';
 import { createOtpService } from './otp.service.js';
 import { createTokenService } from './tokens.service.js';
 
@@ -28,6 +29,7 @@ export function createAuthService(deps: AppDeps) {
   const { db, clock, config } = deps;
   const otp = createOtpService(deps);
   const tokens = createTokenService(deps);
+  const emailChange = createEmailChangeService(deps, otp, tokens);
   // Compared against when the e-mail is unknown, so both cases cost one bcrypt check.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
@@ -174,12 +176,25 @@ export function createAuthService(deps: AppDeps) {
     return { user, accessToken: tokens.signAccessToken(user), refreshToken: rotated.refreshToken };
   }
 
+  /** A bearer token of a live account and session version; re-signed when close to expiry. */
+  async function checkAccessToken(
+    token: string,
+  ): Promise<{ user: UserRow; accessToken: string } | { error: 'expired' | 'invalid' }> {
+    const verified = tokens.verifyAccessToken(token);
+    if ('error' in verified) return verified;
+    const user = await users.findById(db, verified.claims.sub);
+    if (!user || user.sessionVersion !== verified.claims.ver) return { error: 'invalid' };
+    const accessToken = tokens.isNearExpiry(verified.claims) ? tokens.signAccessToken(user) : token;
+    return { user, accessToken };
+  }
+
   async function logout(refreshToken: string | undefined): Promise<void> {
     if (refreshToken) await tokens.revoke(refreshToken);
   }
 
   return {
     tokens,
+    emailChange,
     sendSignupOtp,
     verifyCredentialsAndSendOtp,
     forgotPassword,
@@ -189,6 +204,7 @@ export function createAuthService(deps: AppDeps) {
     login,
     resetPassword,
     refresh,
+    checkAccessToken,
     logout,
   };
 }

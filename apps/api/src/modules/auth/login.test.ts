@@ -29,7 +29,7 @@ describe('login with password and one-time code', () => {
       hash: expect.any(String),
       expiresIn: 300,
     });
-    const mail = ctx.mail.messagesTo(email).at(-1)!;
+    const mail = (await ctx.mail.messagesTo(email)).at(-1)!;
     expect(mail.subject).toBe('Your Lede sign-in code');
     await agent
       .post('/api/auth/verify-otp')
@@ -74,14 +74,14 @@ describe('login with password and one-time code', () => {
 
   it('refuses a wrong password without sending a code, and an unknown e-mail the same way', async () => {
     const email = await account();
-    const before = ctx.mail.messagesTo(email).length;
+    const before = (await ctx.mail.messagesTo(email)).length;
     const wrong = await ctx
       .request()
       .post('/api/auth/verify-credentials-send-otp')
       .send({ email, password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'Invalid email or password' });
-    expect(ctx.mail.messagesTo(email)).toHaveLength(before);
+    expect(await ctx.mail.messagesTo(email)).toHaveLength(before);
 
     const nobody = uniqueEmail();
     const unknown = await ctx
@@ -90,7 +90,7 @@ describe('login with password and one-time code', () => {
       .send({ email: nobody, password: PASSWORD });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(wrong.body);
-    expect(ctx.mail.messagesTo(nobody)).toHaveLength(0);
+    expect(await ctx.mail.messagesTo(nobody)).toHaveLength(0);
   });
 
   it('accepts the e-mail in any case', async () => {
@@ -108,7 +108,7 @@ describe('login with password and one-time code', () => {
       .expect(200);
     await agent
       .post('/api/auth/verify-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
       .expect(200);
     const wrong = await agent.post('/api/auth/login').send({ email, password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(400);
@@ -127,7 +127,7 @@ describe('login with password and one-time code', () => {
     const res = await ctx
       .request()
       .post('/api/auth/verify-otp')
-      .send({ email, otp: wrongCode(ctx.mail.lastCode(email)), hash: sent.body.hash });
+      .send({ email, otp: wrongCode(await ctx.mail.lastCode(email)), hash: sent.body.hash });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid OTP', attemptsLeft: 4 });
   });
@@ -150,7 +150,7 @@ describe('login with password and one-time code', () => {
     const res = await ctx
       .request()
       .post('/api/auth/verify-password-reset-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash });
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash });
     expect(res.status).toBe(400);
     expect(res.body).not.toHaveProperty('resetToken');
   });

@@ -5,12 +5,14 @@ const SUBJECTS: Record<OtpPurpose, string> = {
   signup: 'Your Lede sign-up code',
   login: 'Your Lede sign-in code',
   password_reset: 'Your Lede password reset code',
+  change_email: 'Confirm your new Lede e-mail address',
 };
 
 const INTROS: Record<OtpPurpose, string> = {
   signup: 'Use this code to finish creating your Lede account.',
   login: 'Use this code to finish signing in to Lede.',
   password_reset: 'Use this code to reset your Lede password.',
+  change_email: 'Use this code to make this address the e-mail of your Lede account.',
 };
 
 export function otpMail(
@@ -33,5 +35,22 @@ export function otpMail(
 <p><a href="${appOrigin}">Lede</a></p>
 </body></html>`,
     logSummary: `code ${code} (expires in ${minutes} minutes)`,
+  };
+}
+
+/** Sent to the old address once the change is made, so a hijack cannot go unnoticed. */
+export function emailChangedMail(to: string, newEmail: string, appOrigin: string): MailMessage {
+  const text = `The e-mail address of your Lede account was changed to ${newEmail}. Every other session was signed out. If you did not do this, reply to this e-mail right away.`;
+  const escaped = newEmail.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to,
+    subject: 'Your Lede e-mail address was changed',
+    text: `${text}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b1f24">
+<p>The e-mail address of your Lede account was changed to <strong>${escaped}</strong>. Every other session was signed out.</p>
+<p style="color:#57606a">If you did not do this, reply to this e-mail right away.</p>
+<p><a href="${appOrigin}">Lede</a></p>
+</body></html>`,
+    logSummary: `now ${newEmail}`,
   };
 }

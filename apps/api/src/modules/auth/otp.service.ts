@@ -14,14 +14,14 @@ const m = MESSAGES.auth;
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
-export function createOtpService({ db, mailer, clock, config }: AppDeps) {
+export function createOtpService({ db, outbox, clock, config }: AppDeps) {
   const codeSecret = hmac(config.jwtSecret, 'otp-code-key');
   const hashCode = (challengeId: string, code: string) =>
     hmac(codeSecret, `${challengeId}:${code}`);
 
   /**
-   * Creates a challenge and mails its code in one transaction: if the mail server refuses,
-   * the challenge is rolled back and nothing usable remains.
+   * Creates a challenge and queues the mail with its code. The mail leaves after the answer,
+   * so the answer takes the same time whether or not a mail is sent.
    */
   async function issue(input: {
     email: string;
@@ -47,13 +47,10 @@ export function createOtpService({ db, mailer, clock, config }: AppDeps) {
         ip: input.ip ?? null,
         createdAt: now,
       });
-      if (input.deliver === false) return;
-      try {
-        await mailer.send(otpMail(input.email, input.purpose, code, config.appOrigin));
-      } catch {
-        throw ApiError.unavailable(m.mailFailed);
-      }
     });
+    if (input.deliver !== false) {
+      outbox.send(otpMail(input.email, input.purpose, code, config.appOrigin));
+    }
     return { hash: id, expiresIn: OTP_TTL_SECONDS };
   }
 

@@ -17,7 +17,7 @@ async function resetToken(email: string) {
   const res = await ctx
     .request()
     .post('/api/auth/verify-password-reset-otp')
-    .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+    .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
     .expect(200);
   return res.body.resetToken as string;
 }
@@ -35,12 +35,14 @@ describe('password reset', () => {
       hash: expect.any(String),
       expiresIn: 300,
     });
-    expect(ctx.mail.messagesTo(email).at(-1)!.subject).toBe('Your Lede password reset code');
+    expect((await ctx.mail.messagesTo(email)).at(-1)!.subject).toBe(
+      'Your Lede password reset code',
+    );
 
     const verified = await ctx
       .request()
       .post('/api/auth/verify-password-reset-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash });
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({
       message: 'OTP verified! Now set your new password.',
@@ -79,7 +81,7 @@ describe('password reset', () => {
     expect(b.status).toBe(a.status);
     expect(Object.keys(b.body).sort()).toEqual(Object.keys(a.body).sort());
     expect(b.body.message).toBe(a.body.message);
-    expect(ctx.mail.messagesTo(unknown)).toHaveLength(0);
+    expect(await ctx.mail.messagesTo(unknown)).toHaveLength(0);
     const guess = await ctx
       .request()
       .post('/api/auth/verify-password-reset-otp')
@@ -155,7 +157,7 @@ describe('password reset', () => {
     const email = uniqueEmail();
     await signUp(ctx, ctx.request(), { email });
     const sent = await ctx.request().post('/api/auth/forgot-password').send({ email });
-    const code = ctx.mail.lastCode(email);
+    const code = await ctx.mail.lastCode(email);
     const wrong = await ctx
       .request()
       .post('/api/auth/verify-password-reset-otp')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import supertest from 'supertest';
 import { createApp } from '../../app.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
+import { contractAgent } from '../../../test/contract.js';
 import { PASSWORD, signUp, uniqueEmail } from '../../../test/flows.js';
 
 let ctx: TestContext;
@@ -22,7 +22,7 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe('Too many codes requested. Please wait before trying again.');
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(ctx.mail.messagesTo(email)).toHaveLength(3);
+    expect(await ctx.mail.messagesTo(email)).toHaveLength(3);
     // The same e-mail in other letter case is the same e-mail.
     expect((await send(email.toUpperCase())).status).toBe(429);
     ctx.clock.advance(15 * 60_000);
@@ -32,7 +32,7 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
   it('shares the counts between two app instances on one database', async () => {
     ctx.clock.advance(15 * 60_000);
     const email = uniqueEmail();
-    const other = supertest(createApp(ctx.deps));
+    const other = contractAgent(createApp(ctx.deps));
     expect((await send(email)).status).toBe(200);
     expect((await other.post('/api/auth/send-otp').send({ email })).status).toBe(200);
     expect((await send(email)).status).toBe(200);

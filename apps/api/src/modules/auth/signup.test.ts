@@ -23,7 +23,7 @@ async function sendAndVerify(email: string) {
   const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
   await agent
     .post('/api/auth/verify-otp')
-    .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+    .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
     .expect(200);
   return agent;
 }
@@ -39,7 +39,7 @@ describe('signup with a one-time code', () => {
       expiresIn: 300,
     });
 
-    const [mail] = ctx.mail.messagesTo(email);
+    const [mail] = await ctx.mail.messagesTo(email);
     expect(mail!.subject).toBe('Your Lede sign-up code');
     expect(mail!.raw).toContain('expires in 5 minutes');
     expect(mail!.raw).toContain('text/html');
@@ -87,7 +87,7 @@ describe('signup with a one-time code', () => {
   it('keeps the code only as a hash in the database', async () => {
     const email = uniqueEmail();
     const sent = await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
-    const code = ctx.mail.lastCode(email);
+    const code = await ctx.mail.lastCode(email);
     const row = (
       await ctx.database.pool.query('select * from otp_challenges where id = $1', [sent.body.hash])
     ).rows[0];
@@ -121,7 +121,7 @@ describe('signup with a one-time code', () => {
     const email = uniqueEmail();
     const agent = ctx.request();
     const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
-    const code = ctx.mail.lastCode(email);
+    const code = await ctx.mail.lastCode(email);
     const bad = wrongCode(code);
     for (const attemptsLeft of [4, 3, 2, 1]) {
       const res = await agent
@@ -156,7 +156,7 @@ describe('signup with a one-time code', () => {
     const res = await ctx
       .request()
       .post('/api/auth/verify-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash });
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('expired');
   });
@@ -168,7 +168,7 @@ describe('signup with a one-time code', () => {
     await ctx
       .request()
       .post('/api/auth/verify-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
       .expect(200);
   });
 
@@ -176,7 +176,7 @@ describe('signup with a one-time code', () => {
     const email = uniqueEmail();
     const agent = ctx.request();
     const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
-    const code = ctx.mail.lastCode(email);
+    const code = await ctx.mail.lastCode(email);
     await agent
       .post('/api/auth/verify-otp')
       .send({ email, otp: code, hash: sent.body.hash })
@@ -213,7 +213,7 @@ describe('signup with a one-time code', () => {
   it('retires the previous code when a new one is sent', async () => {
     const email = uniqueEmail();
     const first = await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
-    const firstCode = ctx.mail.lastCode(email);
+    const firstCode = await ctx.mail.lastCode(email);
     const second = await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
     const old = await ctx
       .request()
@@ -224,14 +224,14 @@ describe('signup with a one-time code', () => {
     await ctx
       .request()
       .post('/api/auth/verify-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: second.body.hash })
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: second.body.hash })
       .expect(200);
   });
 
   it('refuses a code checked against another e-mail or an unknown challenge', async () => {
     const email = uniqueEmail();
     const sent = await ctx.request().post('/api/auth/send-otp').send({ email }).expect(200);
-    const code = ctx.mail.lastCode(email);
+    const code = await ctx.mail.lastCode(email);
     const other = await ctx
       .request()
       .post('/api/auth/verify-otp')
@@ -343,7 +343,7 @@ describe('signup with a one-time code', () => {
       .expect(200);
     await agent
       .post('/api/auth/verify-otp')
-      .send({ email, otp: ctx.mail.lastCode(email), hash: sent.body.hash })
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
       .expect(200);
     const other = uniqueEmail();
     const res = await agent

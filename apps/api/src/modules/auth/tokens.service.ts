@@ -13,6 +13,8 @@ export const REFRESH_COOKIE = 'lede_refresh';
 export interface AccessClaims {
   sub: string;
   ver: number;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
@@ -44,11 +46,12 @@ export function createTokenService({ db, clock, config }: AppDeps) {
       if (
         typeof payload !== 'object' ||
         typeof payload.sub !== 'string' ||
-        typeof payload.ver !== 'number'
+        typeof payload.ver !== 'number' ||
+        typeof payload.exp !== 'number'
       ) {
         return { error: 'invalid' };
       }
-      return { claims: { sub: payload.sub, ver: payload.ver } };
+      return { claims: { sub: payload.sub, ver: payload.ver, exp: payload.exp } };
     } catch (err) {
       return { error: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
@@ -71,9 +74,15 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     return token;
   }
 
+  /** Close to expiry, an access token is replaced by a fresh one in the next response. */
+  const isNearExpiry = (claims: AccessClaims) =>
+    claims.exp - nowSeconds() < config.accessTokenTtlSeconds / 3;
+
   /**
-   * Trades a refresh token for a new one of the same family. Presenting a token that was
-   * already used means it was stolen or replayed: the whole family is revoked.
+   * Trades a refresh token for a new one of the same family. A token presented again within
+   * the reuse grace window (concurrent calls from one tab that all carried the same cookie)
+   * gets another token of the same family. Later, a used token means it was stolen or
+   * replayed: the whole family is revoked.
    */
   async function rotate(token: string): Promise<{ userId: string; refreshToken: string }> {
     const hash = sha256(token);
@@ -86,7 +95,12 @@ export function createTokenService({ db, clock, config }: AppDeps) {
       }
       // Committed, not rolled back: the revocation must stick although the request fails.
       const known = await tokens.findByHash(tx, hash);
-      if (known?.usedAt && !known.revokedAt) await tokens.revokeFamily(tx, known.familyId, now);
+      if (!known?.usedAt || known.revokedAt || known.expiresAt <= now) return undefined;
+      if (now.getTime() - known.usedAt.getTime() <= config.refreshReuseGraceSeconds * 1000) {
+        const refreshToken = await issueRefreshToken(tx, known.userId, known.familyId);
+        return { userId: known.userId, refreshToken };
+      }
+      await tokens.revokeFamily(tx, known.familyId, now);
       return undefined;
     });
     if (!rotated) throw ApiError.unauthorized(MESSAGES.auth.refreshInvalid);
@@ -108,5 +122,13 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     };
   }
 
-  return { signAccessToken, verifyAccessToken, issueRefreshToken, rotate, revoke, cookieOptions };
+  return {
+    signAccessToken,
+    verifyAccessToken,
+    isNearExpiry,
+    issueRefreshToken,
+    rotate,
+    revoke,
+    cookieOptions,
+  };
 }

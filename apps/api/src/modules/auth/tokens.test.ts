@@ -35,6 +35,8 @@ describe('access and refresh tokens', () => {
     const { res: signup } = await signUp(ctx, browser, { email: uniqueEmail() });
     const stolen = cookieOf(signup)!;
     await browser.post('/api/auth/refresh').expect(200); // the reader rotates
+    // Past the reuse grace window, the old token can only be a copy.
+    ctx.clock.advance((ctx.deps.config.refreshReuseGraceSeconds + 1) * 1000);
 
     const thief = await ctx
       .request()
@@ -44,18 +46,6 @@ describe('access and refresh tokens', () => {
     expect(thief.body.message).toBe('Session expired. Please log in again.');
     // The reader's current token belonged to the same family: it is revoked too.
     expect((await browser.post('/api/auth/refresh')).status).toBe(401);
-  });
-
-  it('lets only one of two concurrent rotations of the same token win', async () => {
-    const browser = ctx.request();
-    const { res: signup } = await signUp(ctx, browser, { email: uniqueEmail() });
-    const token = cookieOf(signup)!;
-    const results = await Promise.all(
-      [1, 2].map(() =>
-        ctx.request().post('/api/auth/refresh').set('Cookie', `lede_refresh=${token}`),
-      ),
-    );
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it('logout revokes the refresh token and clears the cookie', async () => {

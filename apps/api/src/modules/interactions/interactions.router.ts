@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { articleActionBody, MESSAGES, recentActivityQuery, savedArticlesQuery } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/validate.js';
-import { currentUser } from '../../middleware/auth.js';
+import { currentUser } from '../auth/session.js';
 import type { ReactionKind } from './interactions.repository.js';
 import { createInteractionsService } from './interactions.service.js';
 import {

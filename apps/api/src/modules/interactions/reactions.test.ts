@@ -49,6 +49,7 @@ describe('like and dislike', () => {
       .send({ article_id: article.id, ignored: 'unknown keys are dropped' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Liked!',
       liked: true,
       disliked: false,
@@ -64,6 +65,7 @@ describe('like and dislike', () => {
     const liked = await react(reader, 'like', article.id);
     expect(liked.status).toBe(200);
     expect(liked.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Liked!',
       liked: true,
       disliked: false,
@@ -74,6 +76,7 @@ describe('like and dislike', () => {
 
     const unliked = await react(reader, 'like', article.id);
     expect(unliked.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Unliked!',
       liked: false,
       disliked: false,
@@ -90,6 +93,7 @@ describe('like and dislike', () => {
 
     const disliked = await react(reader, 'dislike', article.id);
     expect(disliked.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Disliked!',
       liked: false,
       disliked: true,
@@ -98,6 +102,7 @@ describe('like and dislike', () => {
     });
     const undisliked = await react(reader, 'dislike', article.id);
     expect(undisliked.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Undisliked!',
       liked: false,
       disliked: false,
@@ -114,6 +119,7 @@ describe('like and dislike', () => {
 
     const res = await react(reader, 'dislike', article.id);
     expect(res.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Article Disliked!',
       liked: false,
       disliked: true,
@@ -165,7 +171,7 @@ describe('like and dislike', () => {
 
     const liked = await ctx.request().get('/api/articles/getlikedarticleids').set(reader.auth());
     expect(liked.status).toBe(200);
-    expect(liked.body).toEqual({ likedArticleIds: [a.id] });
+    expect(liked.body).toEqual({ AccessToken: expect.any(String), likedArticleIds: [a.id] });
     const disliked = await ctx
       .request()
       .get('/api/articles/getdislikedarticleids')
@@ -174,7 +180,7 @@ describe('like and dislike', () => {
 
     const fresh = await createReader(ctx.deps);
     const none = await ctx.request().get('/api/articles/getlikedarticleids').set(fresh.auth());
-    expect(none.body).toEqual({ likedArticleIds: [] });
+    expect(none.body).toEqual({ AccessToken: expect.any(String), likedArticleIds: [] });
   });
 });
 

@@ -45,7 +45,12 @@ describe('save', () => {
 
     const saved = await save(reader, article.id);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ message: 'Article Saved!', saved: true, saves: 1 });
+    expect(saved.body).toEqual({
+      AccessToken: expect.any(String),
+      message: 'Article Saved!',
+      saved: true,
+      saves: 1,
+    });
     const rows = await ctx.database.db
       .select()
       .from(savedArticles)
@@ -53,7 +58,12 @@ describe('save', () => {
     expect(rows.map((r) => r.articleId)).toEqual([article.id]);
 
     const unsaved = await save(reader, article.id);
-    expect(unsaved.body).toEqual({ message: 'Article Unsaved!', saved: false, saves: 0 });
+    expect(unsaved.body).toEqual({
+      AccessToken: expect.any(String),
+      message: 'Article Unsaved!',
+      saved: false,
+      saves: 0,
+    });
     expect(
       await ctx.database.db.select().from(savedArticles).where(eq(savedArticles.userId, reader.id)),
     ).toEqual([]);
@@ -82,7 +92,10 @@ describe('save', () => {
 
     const ids = await ctx.request().get('/api/articles/getsavedarticleids').set(reader.auth());
     expect(ids.status).toBe(200);
-    expect(ids.body).toEqual({ savedArticleIds: [second!.id, first!.id] });
+    expect(ids.body).toEqual({
+      AccessToken: expect.any(String),
+      savedArticleIds: [second!.id, first!.id],
+    });
 
     const res = await savedList(reader);
     expect(res.status).toBe(200);
@@ -128,9 +141,12 @@ describe('save', () => {
     const [reader, other] = [await createReader(ctx.deps), await createReader(ctx.deps)];
     const article = await insertArticle(ctx.database.db);
     await save(other, article.id).expect(200);
-    expect((await savedList(reader)).body).toEqual({ savedArticles: [] });
+    expect((await savedList(reader)).body).toEqual({
+      AccessToken: expect.any(String),
+      savedArticles: [],
+    });
     const ids = await ctx.request().get('/api/articles/getsavedarticleids').set(reader.auth());
-    expect(ids.body).toEqual({ savedArticleIds: [] });
+    expect(ids.body).toEqual({ AccessToken: expect.any(String), savedArticleIds: [] });
     expect(await counts(article.id)).toMatchObject({ saves: 1 });
   });
 });
@@ -142,7 +158,11 @@ describe('share', () => {
 
     const res = await share(reader, article.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Article Shared!', shares: 1 });
+    expect(res.body).toEqual({
+      AccessToken: expect.any(String),
+      message: 'Article Shared!',
+      shares: 1,
+    });
     await share(reader, article.id).expect(200);
 
     const events = await ctx.database.db

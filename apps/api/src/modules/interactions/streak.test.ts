@@ -60,7 +60,7 @@ describe('marking an article viewed', () => {
       .set(reader.auth())
       .send({ article_id: article.id });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ streak: 1 });
+    expect(res.body).toEqual({ AccessToken: expect.any(String), streak: 1 });
 
     const [row] = await ctx.database.db
       .select()

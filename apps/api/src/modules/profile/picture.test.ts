@@ -60,6 +60,7 @@ describe('POST /api/profile/uploadpicture', () => {
     const res = await upload(reader, await png());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Profile picture updated successfully!',
       url: expect.stringMatching(/^\/media\/avatars\/[0-9a-f-]{36}\.webp$/),
       user: expect.objectContaining({ _id: reader.id, profile_url: res.body.url }),
@@ -178,6 +179,7 @@ describe('PUT /api/profile/updateprofilepicture', () => {
     const relative = await choose(other, url);
     expect(relative.status).toBe(200);
     expect(relative.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Profile picture updated successfully!',
       user: expect.objectContaining({ _id: other.id, profile_url: url }),
     });
@@ -192,6 +194,7 @@ describe('PUT /api/profile/updateprofilepicture', () => {
     const res = await choose(reader, '/media/default-avatar.svg');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      AccessToken: expect.any(String),
       message: 'Profile picture removed successfully!',
       user: expect.objectContaining({ profile_url: '/media/default-avatar.svg' }),
     });

@@ -10,9 +10,10 @@ import {
 } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validate.js';
-import { currentUser } from '../../middleware/auth.js';
-import { createTokenService, REFRESH_COOKIE } from '../auth/tokens.service.js';
+import { parseInput, validBody } from '../../lib/validate.js';
+import { currentUser, setSession } from '../auth/session.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { REFRESH_COOKIE } from '../auth/tokens.service.js';
 import { toPublicUser } from '../users/users.serializer.js';
 import { createMediaStorage } from './pictures/media-storage.js';
 import { receivePicture } from './pictures/picture-upload.js';
@@ -21,29 +22,51 @@ import { createProfileService } from './profile.service.js';
 const m = MESSAGES.profile;
 
 /** /api/profile/...: the signed-in reader's own account. */
-export function profileRouter(deps: AppDeps, signedIn: RequestHandler): Router {
+/**
+ * /api/profile/...: the signed-in reader's own account. Every change answers with the updated
+ * `user` (login's shape); the session middleware adds `AccessToken`.
+ */
+export function profileRouter(
+  deps: AppDeps,
+  signedIn: RequestHandler,
+  auth: AuthService,
+  codeLimits: RequestHandler[],
+): Router {
   const profile = createProfileService(deps, createMediaStorage(deps.config));
-  const tokens = createTokenService(deps);
   const router = Router();
   router.use(signedIn);
 
   router.put('/editname', async (req, res) => {
     const { name } = parseInput(editNameBody, req.body);
     const user = await profile.editName(currentUser(req), name);
-    res.json({
-      message: m.nameUpdated,
-      user: toPublicUser(user),
-      AccessToken: tokens.signAccessToken(user),
-    });
+    res.json({ message: m.nameUpdated, user: toPublicUser(user) });
   });
 
-  router.put('/changeemail', async (req, res) => {
+  /** `{ email }` mails a code to the new address; `{ email, otp, hash }` makes the change. */
+  router.put('/changeemail', validBody(changeEmailBody), async (req, res, next) => {
+    const body = parseInput(changeEmailBody, req.body);
+    if (body.otp && body.hash) {
+      const changed = await auth.emailChange.confirm(currentUser(req), {
+        email: body.email,
+        otp: body.otp,
+        hash: body.hash,
+        refreshToken: req.cookies?.[REFRESH_COOKIE],
+      });
+      setSession(res, req, changed.user, changed.accessToken);
+      res.json({ message: m.emailUpdated, user: toPublicUser(changed.user) });
+      return;
+    }
+    next();
+  });
+  router.put('/changeemail', ...codeLimits, async (req, res) => {
     const { email } = parseInput(changeEmailBody, req.body);
-    const user = await profile.changeEmail(currentUser(req), email);
+    const user = currentUser(req);
+    const sent = await auth.emailChange.start(user, email, req.ip);
     res.json({
-      message: m.emailUpdated,
+      message: m.emailCodeSent,
+      ...sent,
+      pendingEmail: email,
       user: toPublicUser(user),
-      AccessToken: tokens.signAccessToken(user),
     });
   });
 
@@ -67,7 +90,7 @@ export function profileRouter(deps: AppDeps, signedIn: RequestHandler): Router {
   router.put('/timezone', async (req, res) => {
     const { timezone } = parseInput(timezoneBody, req.body);
     const user = await profile.setTimezone(currentUser(req), timezone);
-    res.json({ user: toPublicUser(user) });
+    res.json({ message: m.timezoneUpdated, user: toPublicUser(user) });
   });
 
   router.put('/updateprofilepicture', async (req, res) => {
@@ -87,6 +110,7 @@ export function profileRouter(deps: AppDeps, signedIn: RequestHandler): Router {
 
   router.delete('/deleteaccount', async (req, res) => {
     await profile.deleteAccount(currentUser(req));
+    res.locals.accessToken = undefined;
     res.clearCookie(REFRESH_COOKIE, { path: '/api' });
     res.json({ message: m.accountDeleted });
   });

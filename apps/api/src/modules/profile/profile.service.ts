@@ -1,5 +1,4 @@
 import { MESSAGES } from '@lede/shared';
-import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { readingStreak } from '../interactions/streak.js';
@@ -11,7 +10,7 @@ import type { MediaStorage } from './pictures/media-storage.js';
 import { parsePictureUrl } from './pictures/picture-url.js';
 import { profileRepository as profiles } from './profile.repository.js';
 
-type EditableFields = Pick<NewUserRow, 'name' | 'email' | 'theme' | 'interests' | 'timezone'>;
+type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'interests' | 'timezone'>;
 
 export function createProfileService(
   { db, clock, config, logger }: AppDeps,
@@ -61,20 +60,6 @@ export function createProfileService(
     setTheme: (user: UserRow, theme: UserRow['theme']) => update(user, { theme }),
     setInterests: (user: UserRow, interests: string[]) => replaceInterests(user, interests),
     resetInterests: (user: UserRow) => replaceInterests(user, []),
-
-    async changeEmail(user: UserRow, email: string): Promise<UserRow> {
-      const owner = await usersRepository.findByEmail(db, email);
-      if (owner && owner.id !== user.id) throw ApiError.conflict(MESSAGES.auth.emailTaken);
-      try {
-        return await update(user, { email });
-      } catch (err) {
-        // Someone took the address between the check and the update: the unique index decides.
-        if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) {
-          throw ApiError.conflict(MESSAGES.auth.emailTaken);
-        }
-        throw err;
-      }
-    },
 
     async setTimezone(user: UserRow, timezone: string): Promise<UserRow> {
       if (!(await usersRepository.isTimezoneKnown(db, timezone))) {

@@ -86,6 +86,7 @@ describe('a reader who just chose interests', () => {
     expect(refreshed.message).toBe('Recommendations refreshed!');
     expect(refreshed.recommendations).toHaveLength(FEED_SIZE);
     expect(await client.feed(reader)).toEqual({
+      AccessToken: expect.any(String),
       recommendations: refreshed.recommendations,
       interestCount: 3,
     });
@@ -146,7 +147,11 @@ describe('feed lifetime', () => {
 
     await ctx.request().put('/api/profile/resetinterests').set(reader.auth()).expect(200);
     expect(await storedRows(reader.id)).toHaveLength(0);
-    expect(await client.feed(reader)).toEqual({ recommendations: [], interestCount: 0 });
+    expect(await client.feed(reader)).toEqual({
+      AccessToken: expect.any(String),
+      recommendations: [],
+      interestCount: 0,
+    });
 
     await client.setInterests(reader, ['sports', 'science', 'health']);
     const fresh = await client.feed(reader);

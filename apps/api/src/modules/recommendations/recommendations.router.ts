@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { markAsReadBody, MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/validate.js';
-import { currentUser } from '../../middleware/auth.js';
+import { currentUser } from '../auth/session.js';
 import { createRecommendationsService, type Feed } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
 

@@ -47,6 +47,21 @@ export const usersRepository = {
       .where(eq(users.id, id));
   },
 
+  /** New address, and every access token issued before it stops working. */
+  async setEmail(
+    db: DbExecutor,
+    id: string,
+    email: string,
+    now: Date,
+  ): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ email, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  },
+
   /** Intl and PostgreSQL ship separate time-zone data; the streak SQL needs PostgreSQL to know the zone. */
   async isTimezoneKnown(db: DbExecutor, timezone: string): Promise<boolean> {
     try {

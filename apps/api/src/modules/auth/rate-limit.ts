@@ -1,10 +1,18 @@
 import { and, lt, sql } from 'drizzle-orm';
-import { rateLimit, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit';
-import type { Request } from 'express';
-import type { Database } from '../db/client.js';
-import { rateLimitHits } from '../db/schema.js';
-import type { Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import {
+  ipKeyGenerator,
+  rateLimit,
+  type ClientRateLimitInfo,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import { MESSAGES } from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import type { Database } from '../../db/client.js';
+import { rateLimitHits } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { ApiError } from '../../lib/errors.js';
 
 /**
  * An express-rate-limit store on PostgreSQL: fixed windows counted with one atomic
@@ -116,4 +124,30 @@ export function createLimiter({
       next(ApiError.tooManyRequests(message, retryAfter ? { retryAfter } : {}));
     },
   });
+}
+
+const emailKey = (req: Request) =>
+  typeof req.body?.email === 'string' ? (req.body.email as string) : undefined;
+export const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
+
+/**
+ * The limits on sending codes, per e-mail and per client IP. Only codes actually sent count.
+ * They key on the parsed body: put `validBody(schema)` before them.
+ */
+export function createCodeLimits({
+  db,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'clock' | 'config'>): RequestHandler[] {
+  const common = {
+    db,
+    clock,
+    windowMinutes: config.otp.windowMinutes,
+    message: MESSAGES.auth.tooManyCodes,
+    count: 'successes' as const,
+  };
+  return [
+    createLimiter({ ...common, name: 'otp-ip', limit: config.otp.ipLimit, key: ipKey }),
+    createLimiter({ ...common, name: 'otp-email', limit: config.otp.emailLimit, key: emailKey }),
+  ];
 }

@@ -1,0 +1,115 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { MESSAGES } from '@lede/shared';
+import { ApiError } from '../../lib/errors.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { AuthService } from './auth.service.js';
+import { REFRESH_COOKIE } from './tokens.service.js';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      user?: UserRow;
+    }
+    interface Locals {
+      /** The caller's valid access token; every 2xx JSON body then carries it as `AccessToken`. */
+      accessToken?: string;
+    }
+  }
+}
+
+export function currentUser(req: Request): UserRow {
+  if (!req.user) throw ApiError.unauthorized(MESSAGES.auth.unauthenticated);
+  return req.user;
+}
+
+/** Signs the caller in for this request: `req.user`, and the token every success carries. */
+export function setSession(res: Response, req: Request, user: UserRow, accessToken: string): void {
+  req.user = user;
+  res.locals.accessToken = accessToken;
+}
+
+/**
+ * Adds `AccessToken` to every successful JSON object answered to a caller with a session, so a
+ * client that stores whatever token it receives (the spec's) always holds a valid one.
+ */
+export const attachAccessToken: RequestHandler = (_req, res, next) => {
+  const json = res.json.bind(res);
+  res.json = (body?: unknown) => {
+    const token = res.locals.accessToken;
+    if (
+      token &&
+      res.statusCode < 400 &&
+      body &&
+      typeof body === 'object' &&
+      !Array.isArray(body) &&
+      !('AccessToken' in body)
+    ) {
+      return json({ ...(body as object), AccessToken: token });
+    }
+    return json(body);
+  };
+  next();
+};
+
+type SessionOutcome = { user: UserRow; accessToken: string } | { error: ApiError };
+
+export type SessionMiddleware = ReturnType<typeof createSessionMiddleware>;
+
+export function createSessionMiddleware(auth: AuthService) {
+  /**
+   * A valid bearer token is enough (re-signed when close to expiry). When it is missing or has
+   * expired, a good refresh cookie rotates the session on the fly.
+   */
+  async function resolve(req: Request, res: Response): Promise<SessionOutcome> {
+    const header = req.header('authorization');
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (bearer) {
+      const checked = await auth.checkAccessToken(bearer);
+      if ('user' in checked) return checked;
+      if (checked.error === 'invalid') {
+        return { error: ApiError.unauthorized(MESSAGES.auth.invalidToken) };
+      }
+    }
+    const refreshToken = req.cookies?.[REFRESH_COOKIE] as string | undefined;
+    if (!refreshToken) {
+      return {
+        error: ApiError.unauthorized(
+          bearer ? MESSAGES.auth.invalidToken : MESSAGES.auth.unauthenticated,
+        ),
+      };
+    }
+    try {
+      const session = await auth.refresh(refreshToken);
+      res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions());
+      return { user: session.user, accessToken: session.accessToken };
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return { error: err };
+      throw err;
+    }
+  }
+
+  /** Signed-in routes: 401 without a valid session. */
+  const requireAuth: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
+    const outcome = await resolve(req, res);
+    if ('error' in outcome) throw outcome.error;
+    setSession(res, req, outcome.user, outcome.accessToken);
+    next();
+  };
+
+  /** Public routes: a valid session is used; a bad, expired or revoked one makes a visitor. */
+  const optionalSession: RequestHandler = async (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ) => {
+    const hasCredentials = req.header('authorization') || req.cookies?.[REFRESH_COOKIE];
+    if (hasCredentials) {
+      const outcome = await resolve(req, res);
+      if ('user' in outcome) setSession(res, req, outcome.user, outcome.accessToken);
+    }
+    next();
+  };
+
+  return { requireAuth, optionalSession };
+}
