@@ -8,3 +8,4 @@ export * from './schemas/user.js';
 export * from './schemas/auth.js';
 export * from './schemas/articles.js';
 export * from './schemas/responses.js';
+export * from './schemas/recommendations.js';
