@@ -27,10 +27,11 @@ import { readerControlChangeResponse, readerControlsResponse } from './recommend
  */
 
 /** Present whenever the caller has a valid session (spec: "most success responses carry AccessToken"). */
-const signedIn = <S extends z.ZodObject>(schema: S) =>
+// Generic over the shape (not the object type), so the declared types keep every field.
+const signedIn = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
   schema.extend({ AccessToken: z.string().min(1) });
 /** Public routes: a visitor gets no token, a signed-in reader gets one. */
-const maybeSignedIn = <S extends z.ZodObject>(schema: S) =>
+const maybeSignedIn = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
   schema.extend({ AccessToken: z.string().min(1).optional() });
 
 export const RECOMMENDATION_STATUSES = ['new', 'read'] as const;
