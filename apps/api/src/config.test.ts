@@ -25,6 +25,17 @@ describe('configuration', () => {
     expect(c.otp.ipLimit).toBe(500);
   });
 
+  it('production with a mail server starts', () => {
+    const c = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mailpit:1025' });
+    expect(c.env).toBe('production');
+    expect(c.smtpUrl).toBe('smtp://mailpit:1025');
+  });
+
+  it('the refresh reuse grace window defaults to 10 seconds and can be set', () => {
+    expect(loadConfig({}).refreshReuseGraceSeconds).toBe(10);
+    expect(loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '3' }).refreshReuseGraceSeconds).toBe(3);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
@@ -33,6 +44,12 @@ describe('configuration', () => {
     [
       { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/lede' },
       /JWT_SECRET is required/,
+    ],
+    // Without a mail server the codes would go to the log, where anyone reading it could sign in.
+    [{ NODE_ENV: 'production' }, /SMTP_URL is required when NODE_ENV=production/],
+    [
+      { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), DATABASE_URL: 'postgres://u:p@db/l' },
+      /SMTP_URL is required/,
     ],
   ])('refuses %j with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { createTestContext, type TestContext } from './context.js';
-import { uniqueEmail } from './flows.js';
+import { signUp, uniqueEmail } from './flows.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -102,6 +102,27 @@ describe('HTTP behaviour every endpoint shares', () => {
       .post('/api/auth/verify-otp')
       .send({ email, otp: code, hash: res.body.hash })
       .expect(200);
+  });
+
+  it('answers forgot-password and send-otp before the mail server has taken the mail', async () => {
+    const { user } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
+    const stranger = uniqueEmail();
+    const release = ctx.mail.hold();
+    try {
+      // Both answers come while the mail server still holds the mail: an existing account
+      // costs no extra time, so the timing does not tell who has one.
+      for (const email of [user.email, stranger]) {
+        await ctx.request().post('/api/auth/forgot-password').send({ email }).expect(200);
+      }
+      await ctx.request().post('/api/auth/send-otp').send({ email: stranger }).expect(200);
+      expect(ctx.mail.messages.filter((m) => m.to.includes(user.email))).toHaveLength(1);
+    } finally {
+      release();
+    }
+    expect((await ctx.mail.messagesTo(user.email)).at(-1)!.subject).toBe(
+      'Your Lede password reset code',
+    );
+    expect(await ctx.mail.messagesTo(stranger)).toHaveLength(1); // the sign-up code only
   });
 
   it('gives up on a mail after its retries, and the reader can ask for a new code', async () => {

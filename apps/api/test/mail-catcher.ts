@@ -16,6 +16,8 @@ export class MailCatcher {
   refuse = false;
   /** Refuses this many recipients, then accepts again (a short outage). */
   refuseNext = 0;
+  /** While set, accepted messages wait here before the server answers (a slow mail server). */
+  private held?: Promise<void>;
   private server: SMTPServer;
   private outbox?: MailOutbox;
   port = 0;
@@ -37,7 +39,8 @@ export class MailCatcher {
         let raw = '';
         stream.setEncoding('utf8');
         stream.on('data', (chunk: string) => (raw += chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          await this.held;
           const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
           const body = raw
             .split(/\r?\n\r?\n/)
@@ -53,6 +56,16 @@ export class MailCatcher {
         });
       },
     });
+  }
+
+  /** Makes the server slow until the returned function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.held = undefined;
+      release();
+    };
   }
 
   async start(): Promise<string> {

@@ -9,3 +9,4 @@ export * from './schemas/auth.js';
 export * from './schemas/articles.js';
 export * from './schemas/responses.js';
 export * from './schemas/recommendations.js';
+export * from './schemas/requests.js';
