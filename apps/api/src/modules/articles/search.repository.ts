@@ -1,7 +1,7 @@
-import { arrayContains, desc, inArray, or, sql } from 'drizzle-orm';
+import { arrayContains, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles } from '../../db/schema.js';
-import { articleColumns, NEWEST_FIRST, type ArticleRecord } from './articles.repository.js';
+import { articleColumns, type ArticleRecord } from './articles.repository.js';
 
 /** Bonus for an exact keyword hit, equal to ts_rank_cd's default weight of the keywords (B) part. */
 export const EXACT_KEYWORD_BONUS = 0.4;
@@ -9,7 +9,7 @@ export const EXACT_KEYWORD_BONUS = 0.4;
 export const FRESHNESS_HALF_LIFE_DAYS = 90;
 
 /** How many matches (the newest) are ranked; also the deepest result a search pages to. */
-export const SEARCH_CANDIDATES = 1000;
+export const SEARCH_CANDIDATES = 300;
 
 const num = (value: number) => sql.raw(String(value));
 
@@ -31,6 +31,10 @@ export const searchRepository = {
    * from the newest article held (not the wall clock), so an old corpus ranks
    * the same way on any day. Only the newest SEARCH_CANDIDATES matches are
    * ranked, which keeps a very common word as cheap as a rare one.
+   *
+   * The candidates are found and scored on narrow rows (id, date, rank) while
+   * their search vectors are at hand; only the page asked for is then read in
+   * full, so a search reads SEARCH_CANDIDATES vectors and `limit` whole rows.
    */
   async ranked(
     db: DbExecutor,
@@ -38,23 +42,30 @@ export const searchRepository = {
   ): Promise<ArticleRecord[]> {
     const query = sql`to_tsquery('english', ${tsQuery})`;
     const hasKeyword = arrayContains(articles.keywords, [keyword]);
-    const candidates = db
-      .select({ id: articles.id })
-      .from(articles)
-      .where(or(sql`${articles.search} @@ ${query}`, hasKeyword))
-      .orderBy(...NEWEST_FIRST)
-      .limit(SEARCH_CANDIDATES);
     const anchor = sql`coalesce((select max(pub_date) from articles where pub_date <= ${now}::timestamptz), ${now}::timestamptz)`;
     // float8 throughout: numeric power() costs far more per row than the ranking itself.
-    const ageDays = sql`greatest(extract(epoch from (${anchor} - ${articles.pubDate}))::float8, 0) / 86400`;
-    const relevance = sql`(ts_rank_cd(${articles.search}, ${query}) + case when ${hasKeyword} then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)`;
+    const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
     const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
+    const ranked = sql`(
+      select candidates.id, candidates.pub_date,
+             (candidates.rank + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
+               * ${freshness} as score
+      from (
+        select ${articles.id} as id, ${articles.pubDate} as pub_date,
+               ts_rank_cd(${articles.search}, ${query}) as rank, ${hasKeyword} as exact
+        from ${articles}
+        where ${articles.search} @@ ${query} or ${hasKeyword}
+        order by ${articles.pubDate} desc nulls last, ${articles.id}
+        limit ${num(SEARCH_CANDIDATES)}
+      ) candidates
+      order by score desc, candidates.pub_date desc nulls last, candidates.id
+      offset ${offset}
+      limit ${limit}
+    ) ranked`;
     return db
       .select(articleColumns)
       .from(articles)
-      .where(inArray(articles.id, candidates))
-      .orderBy(desc(sql`${relevance} * ${freshness}`), ...NEWEST_FIRST)
-      .offset(offset)
-      .limit(limit);
+      .innerJoin(ranked, sql`ranked.id = ${articles.id}`)
+      .orderBy(sql`ranked.score desc`, sql`ranked.pub_date desc nulls last`, sql`ranked.id`);
   },
 };
