@@ -1,0 +1,49 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PageLoader } from '@/components/page-loader';
+import { usePageTitle } from '@/components/use-page-title';
+import { useArticle } from '@/features/articles/api/articles';
+import { ArticleDetail } from '@/features/articles/components/article-detail';
+import { useArticleActions } from '@/features/articles/hooks/use-article-actions';
+import { useRecordView } from '@/features/articles/hooks/use-record-view';
+import { withQuery } from '@/lib/with-query';
+
+function ArticlePage() {
+  const { id } = useParams();
+  const query = useArticle(id);
+  const article = query.data;
+  const actions = useArticleActions(article);
+  const navigate = useNavigate();
+  useRecordView(article?._id);
+  usePageTitle(article?.title ?? (query.isError ? 'Article not found' : 'Article'));
+
+  if (query.isPending) return <PageLoader />;
+  if (!article) {
+    return (
+      <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
+        <h1 className="text-2xl font-bold">Article not found</h1>
+        <Link to="/explore" className="btn-primary">
+          Explore articles
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4">
+      <div>
+        <button type="button" className="btn-ghost -ml-3" onClick={() => navigate(-1)}>
+          <ArrowLeft size={18} aria-hidden="true" /> Back
+        </button>
+      </div>
+      <ArticleDetail
+        article={article}
+        actions={actions}
+        title={(text) => (
+          <h1 className="text-3xl leading-tight font-extrabold tracking-tight">{text}</h1>
+        )}
+      />
+    </div>
+  );
+}
+
+export default withQuery(ArticlePage);

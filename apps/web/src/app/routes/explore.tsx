@@ -1,0 +1,88 @@
+import { CATEGORY_IDS } from '@lede/shared';
+import { useSearchParams } from 'react-router-dom';
+import { usePageTitle } from '@/components/use-page-title';
+import {
+  ALL_CHIP,
+  TRENDING_CHIP,
+  useKeywordArticles,
+  useLatestArticles,
+  useTrendingArticles,
+} from '@/features/articles/api/articles';
+import { ArticleList } from '@/features/articles/components/article-list';
+import { QueryError } from '@/components/query-error';
+import { withQuery } from '@/lib/with-query';
+
+/** Spec section 2: the chips, in order; 'trending now' is the default. */
+export const EXPLORE_CHIPS = [ALL_CHIP, TRENDING_CHIP, ...CATEGORY_IDS] as const;
+export const EXPLORE_SKELETONS = 8;
+
+function ExplorePage() {
+  usePageTitle('Explore');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('category');
+  const chip = (EXPLORE_CHIPS as readonly string[]).includes(requested ?? '')
+    ? (requested as string)
+    : TRENDING_CHIP;
+
+  const latest = useLatestArticles(chip === ALL_CHIP);
+  const trending = useTrendingArticles(chip === TRENDING_CHIP);
+  const byCategory = useKeywordArticles(chip, chip !== ALL_CHIP && chip !== TRENDING_CHIP);
+  const query = chip === ALL_CHIP ? latest : chip === TRENDING_CHIP ? trending : byCategory;
+  const articles = query.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 className="text-3xl font-extrabold tracking-tight">Explore</h1>
+        <p className="text-muted" aria-live="polite">
+          {articles ? `(${articles.length} articles)` : '\u00a0'}
+        </p>
+      </div>
+
+      <div role="group" aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1">
+        <ul className="flex flex-wrap gap-2">
+          {EXPLORE_CHIPS.map((c) => {
+            const active = c === chip;
+            return (
+              <li key={c}>
+                <button
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() =>
+                    setParams(c === TRENDING_CHIP ? {} : { category: c }, { replace: true })
+                  }
+                  className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
+                    active
+                      ? 'border-accent bg-accent text-on-accent'
+                      : 'border-line bg-raised text-fg hover:bg-surface'
+                  }`}
+                >
+                  {c}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <ArticleList
+          key={chip}
+          label={`${chip} articles`}
+          articles={articles}
+          loading={query.isPending}
+          skeletons={EXPLORE_SKELETONS}
+          empty={
+            <p className="card p-8 text-center text-muted">
+              No articles found for &quot;{chip}&quot; category
+            </p>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+export default withQuery(ExplorePage);

@@ -1,0 +1,28 @@
+import { ArrowLeft, Compass, Home } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '@/components/use-page-title';
+
+export default function NotFoundPage() {
+  usePageTitle('Page Not Found');
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 py-10 text-center">
+      <p className="text-7xl font-extrabold text-accent" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-extrabold tracking-tight">Page Not Found</h1>
+      <p className="text-muted">The page you are looking for does not exist or was moved.</p>
+      <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+        <Link to="/home" className="btn-primary">
+          <Home size={18} aria-hidden="true" /> Back to Home
+        </Link>
+        <Link to="/explore" className="btn-outline">
+          <Compass size={18} aria-hidden="true" /> Explore Articles
+        </Link>
+        <button type="button" className="btn-outline" onClick={() => navigate(-1)}>
+          <ArrowLeft size={18} aria-hidden="true" /> Go Back
+        </button>
+      </div>
+    </div>
+  );
+}

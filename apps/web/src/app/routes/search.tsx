@@ -1,0 +1,60 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { QueryError } from '@/components/query-error';
+import { usePageTitle } from '@/components/use-page-title';
+import { useKeywordArticles } from '@/features/articles/api/articles';
+import { ArticleList } from '@/features/articles/components/article-list';
+import { withQuery } from '@/lib/with-query';
+
+function SearchPage() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  usePageTitle(q ? `Search: ${q}` : 'Search');
+  const navigate = useNavigate();
+  const search = useKeywordArticles(q);
+  const articles = search.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <button type="button" className="btn-ghost -ml-3" onClick={() => navigate(-1)}>
+          <ArrowLeft size={18} aria-hidden="true" /> Back
+        </button>
+      </div>
+      {q && (
+        <>
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight break-words">
+              Results for &quot;{q}&quot;
+            </h1>
+            <p className="mt-1 text-muted" aria-live="polite">
+              {articles ? `Found ${articles.length} article(s)` : '\u00a0'}
+            </p>
+          </div>
+          {search.isError ? (
+            <QueryError error={search.error} onRetry={() => void search.refetch()} />
+          ) : (
+            <ArticleList
+              key={q}
+              label={`Search results for ${q}`}
+              articles={articles}
+              loading={search.isPending}
+              skeletons={8}
+              empty={
+                <div className="card flex flex-col items-center gap-3 p-8 text-center">
+                  <p className="text-lg font-semibold">No articles found</p>
+                  <Link to="/explore" className="btn-primary">
+                    Explore articles
+                  </Link>
+                </div>
+              }
+            />
+          )}
+        </>
+      )}
+      {!q && <h1 className="sr-only">Search</h1>}
+    </div>
+  );
+}
+
+export default withQuery(SearchPage);

@@ -1,0 +1,212 @@
+import { Flame, Menu, Moon, Search, Sun, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useSessionUser } from '@/features/session/hooks/use-session';
+import { useTheme } from '@/features/theme/hooks/use-theme';
+import { Logo } from './logo';
+import { useAutoHide } from './use-auto-hide';
+
+const StreakCount = lazy(() => import('./streak-count'));
+
+function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const current = location.pathname === '/search' ? new URLSearchParams(location.search) : null;
+  const [value, setValue] = useState(current?.get('q') ?? '');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = value.trim();
+    if (!q) return;
+    navigate(`/search?q=${encodeURIComponent(q)}`);
+    onDone?.();
+  };
+  return (
+    <form role="search" onSubmit={submit} className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        Search articles
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Search articles…"
+        className="field h-10 pr-11"
+        enterKeyHint="search"
+      />
+      <button
+        type="submit"
+        className="absolute top-0 right-0 inline-flex size-10 items-center justify-center rounded-r-lg text-muted hover:text-fg"
+        aria-label="Search"
+      >
+        <Search size={18} aria-hidden="true" />
+      </button>
+    </form>
+  );
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-semibold hover:bg-surface ${
+    isActive ? 'text-accent' : 'text-fg'
+  }`;
+
+export function NavBar() {
+  const user = useSessionUser();
+  const { theme, toggle } = useTheme();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const searchId = useId();
+  const mobileSearchId = useId();
+  const location = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const hidden = useAutoHide(headerRef, open);
+
+  // The mobile menu closes on navigation and on Escape.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const themeLabel = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+
+  return (
+    <header
+      ref={headerRef}
+      data-hidden={hidden ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-0 z-40 border-b border-line bg-bg/95 backdrop-blur transition-transform duration-300 ${
+        hidden ? '-translate-y-full' : 'translate-y-0'
+      }`}
+    >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <Link to="/" className="shrink-0 rounded-lg" aria-label="Lede, home">
+          <Logo theme={theme} />
+        </Link>
+
+        <div className="mx-2 hidden max-w-sm flex-1 md:block">
+          <SearchBox id={searchId} />
+        </div>
+
+        <div className="ml-auto hidden items-center gap-1 md:flex">
+          {user && (
+            <NavLink to="/home" className={linkClass}>
+              Home
+            </NavLink>
+          )}
+          <NavLink to="/explore" className={linkClass}>
+            Explore
+          </NavLink>
+          {user && (
+            <NavLink to="/profile" className={linkClass}>
+              Profile
+            </NavLink>
+          )}
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <span
+            className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-semibold text-fg"
+            title="Reading streak"
+          >
+            <Flame size={18} aria-hidden="true" className="text-warn" />
+            <span className="sr-only">Reading streak, days:</span>
+            <span className="tabular-nums">
+              {user ? (
+                <Suspense fallback="0">
+                  <StreakCount />
+                </Suspense>
+              ) : (
+                0
+              )}
+            </span>
+          </span>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={toggle}
+            aria-label={themeLabel}
+            title={themeLabel}
+          >
+            {theme === 'dark' ? (
+              <Sun size={20} aria-hidden="true" />
+            ) : (
+              <Moon size={20} aria-hidden="true" />
+            )}
+          </button>
+          {!user && (
+            <div className="hidden items-center gap-2 md:flex">
+              <Link to="/login" className="btn-ghost">
+                Login
+              </Link>
+              <Link to="/signup" className="btn-primary">
+                Sign Up
+              </Link>
+            </div>
+          )}
+          <button
+            ref={toggleRef}
+            type="button"
+            className="icon-btn md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            <span className="sr-only">Menu</span>
+          </button>
+        </div>
+      </nav>
+
+      <div
+        id={menuId}
+        hidden={!open}
+        className="border-t border-line bg-bg px-4 pt-3 pb-4 shadow-lg md:hidden"
+      >
+        <SearchBox id={mobileSearchId} onDone={() => setOpen(false)} />
+        <ul className="mt-3 flex flex-col gap-1">
+          {user && (
+            <li>
+              <NavLink to="/home" className={(s) => `${linkClass(s)} block`}>
+                Home
+              </NavLink>
+            </li>
+          )}
+          <li>
+            <NavLink to="/explore" className={(s) => `${linkClass(s)} block`}>
+              Explore
+            </NavLink>
+          </li>
+          {user && (
+            <li>
+              <NavLink to="/profile" className={(s) => `${linkClass(s)} block`}>
+                Profile
+              </NavLink>
+            </li>
+          )}
+        </ul>
+        {!user && (
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Link to="/login" className="btn-outline">
+              Login
+            </Link>
+            <Link to="/signup" className="btn-primary">
+              Sign Up
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}

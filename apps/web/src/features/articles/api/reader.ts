@@ -1,0 +1,57 @@
+import { CLIENT_MESSAGES } from '@lede/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { useSessionUser } from '@/features/session/hooks/use-session';
+
+/** The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. */
+export function useReaderLists() {
+  const signedIn = !!useSessionUser();
+  const liked = useQuery({
+    queryKey: queryKeys.reader.likedIds(),
+    queryFn: ({ signal }) =>
+      api('GET /api/articles/getlikedarticleids', {
+        signal,
+        fallback: CLIENT_MESSAGES.data.likedIds,
+      }).then((r) => r.likedArticleIds),
+    enabled: signedIn,
+  });
+  const disliked = useQuery({
+    queryKey: queryKeys.reader.dislikedIds(),
+    queryFn: ({ signal }) =>
+      api('GET /api/articles/getdislikedarticleids', {
+        signal,
+        fallback: CLIENT_MESSAGES.data.dislikedIds,
+      }).then((r) => r.dislikedArticleIds),
+    enabled: signedIn,
+  });
+  const saved = useQuery({
+    queryKey: queryKeys.reader.savedIds(),
+    queryFn: ({ signal }) =>
+      api('GET /api/articles/getsavedarticleids', {
+        signal,
+        fallback: CLIENT_MESSAGES.data.savedIds,
+      }).then((r) => r.savedArticleIds),
+    enabled: signedIn,
+  });
+  return {
+    signedIn,
+    liked: signedIn ? (liked.data ?? []) : [],
+    disliked: signedIn ? (disliked.data ?? []) : [],
+    saved: signedIn ? (saved.data ?? []) : [],
+  };
+}
+
+/** Reading streak in days; 0 for a visitor. */
+export function useStreak() {
+  const signedIn = !!useSessionUser();
+  return useQuery({
+    queryKey: queryKeys.reader.streak(),
+    queryFn: ({ signal }) =>
+      api('GET /api/profile/getstreak', {
+        signal,
+        fallback: CLIENT_MESSAGES.data.streak,
+      }).then((r) => r.streak),
+    enabled: signedIn,
+  });
+}

@@ -1,0 +1,163 @@
+import type { PublicArticle } from '@lede/shared';
+import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatCreators, formatDate } from '@/lib/format';
+import type { useArticleActions } from '../hooks/use-article-actions';
+import { ArticleImage } from './article-image';
+
+function ActionButton({
+  label,
+  pressed,
+  onClick,
+  shortcut,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick: () => void;
+  shortcut?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-pressed={pressed}
+      aria-keyshortcuts={shortcut}
+      className={`btn min-h-10 border ${
+        pressed
+          ? 'border-accent bg-accent text-on-accent'
+          : 'border-line bg-raised text-fg hover:bg-surface'
+      }`}
+    >
+      {children}
+      <span>{label}</span>
+    </button>
+  );
+}
+
+/** Everything about one article: shown in the modal and on /article/:id. */
+export function ArticleDetail({
+  article,
+  actions,
+  title,
+  description,
+}: {
+  article: PublicArticle;
+  actions: ReturnType<typeof useArticleActions>;
+  /** The heading element (Dialog.Title in the modal, h1 on the page). */
+  title: (text: string) => ReactNode;
+  description?: (text: string) => ReactNode;
+}) {
+  const author = formatCreators(article.creator);
+  const date = formatDate(article.pubDate);
+  const likes = article.likes;
+  return (
+    <div className="flex flex-col gap-4">
+      <ArticleImage src={article.image_url} eager className="rounded-xl" />
+      <div className="flex flex-col gap-2">
+        {title(article.title)}
+        <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+          {author && <span>By {author}</span>}
+          {author && date && <span aria-hidden="true">·</span>}
+          {date && <time dateTime={article.pubDate}>{date}</time>}
+        </p>
+      </div>
+      {article.description &&
+        (description ? (
+          description(article.description)
+        ) : (
+          <p className="text-base leading-relaxed">{article.description}</p>
+        ))}
+
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          {article.source_icon ? (
+            <img
+              src={article.source_icon}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full bg-raised object-contain"
+              referrerPolicy="no-referrer"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="inline-flex size-8 items-center justify-center rounded-full bg-raised text-sm font-bold"
+            >
+              {article.source_name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <div>
+            <p className="text-xs text-muted">Source</p>
+            <p className="font-semibold">{article.source_name}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {article.source_url && (
+            <a
+              href={article.source_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-outline"
+            >
+              Visit Source <ExternalLink size={16} aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+          <a href={article.link} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            Read Full Article <ExternalLink size={16} aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+
+      <p className="text-sm font-medium" aria-live="polite">
+        {likes === 0
+          ? 'Be the first to like this article'
+          : `${likes} ${likes === 1 ? 'like' : 'likes'}`}
+      </p>
+
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Article actions">
+        <ActionButton label="Like" pressed={actions.liked} onClick={actions.like} shortcut="1">
+          <Heart size={18} aria-hidden="true" fill={actions.liked ? 'currentColor' : 'none'} />
+        </ActionButton>
+        <ActionButton
+          label="Dislike"
+          pressed={actions.disliked}
+          onClick={actions.dislike}
+          shortcut="2"
+        >
+          <ThumbsDown
+            size={18}
+            aria-hidden="true"
+            fill={actions.disliked ? 'currentColor' : 'none'}
+          />
+        </ActionButton>
+        <ActionButton label="Save" pressed={actions.saved} onClick={actions.save} shortcut="3">
+          <Bookmark size={18} aria-hidden="true" fill={actions.saved ? 'currentColor' : 'none'} />
+        </ActionButton>
+        <ActionButton label="Share" onClick={actions.share} shortcut="4">
+          <Share2 size={18} aria-hidden="true" />
+        </ActionButton>
+      </div>
+
+      {article.keywords.length > 0 && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold">Keywords</h3>
+          <ul className="flex flex-wrap gap-2">
+            {article.keywords.map((k) => (
+              <li
+                key={k}
+                className="rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium"
+              >
+                {k}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { PublicArticle } from '@lede/shared';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useArticleActions } from '../hooks/use-article-actions';
+import { useRecordView } from '../hooks/use-record-view';
+import { ArticleDetail } from './article-detail';
+
+/**
+ * The article modal (Radix Dialog: focus moves in, stays in, returns to the card; Escape and a
+ * click outside close it). Keys: ←/→ previous/next, 1 like, 2 dislike, 3 save, 4 share.
+ */
+export function ArticleModal({
+  articles,
+  index,
+  onIndexChange,
+  onClose,
+  onCloseFocus,
+  onOpenArticle,
+}: {
+  articles: readonly PublicArticle[];
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** Where focus goes when the modal closes (the card of the article last shown). */
+  onCloseFocus: (article: PublicArticle) => void;
+  /** Called for each article shown (recommendations mark it read). */
+  onOpenArticle?: (article: PublicArticle) => void;
+}) {
+  const article = index === null ? undefined : articles[index];
+  return (
+    <Dialog.Root open={!!article} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
+        {article && index !== null && (
+          <ModalContent
+            key={article._id}
+            article={article}
+            hasPrevious={index > 0}
+            hasNext={index < articles.length - 1}
+            onPrevious={() => onIndexChange(Math.max(0, index - 1))}
+            onNext={() => onIndexChange(Math.min(articles.length - 1, index + 1))}
+            onCloseFocus={() => onCloseFocus(article)}
+            onOpenArticle={onOpenArticle}
+          />
+        )}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ModalContent({
+  article,
+  hasPrevious,
+  hasNext,
+  onPrevious,
+  onNext,
+  onCloseFocus,
+  onOpenArticle,
+}: {
+  article: PublicArticle;
+  hasPrevious: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  onCloseFocus: () => void;
+  onOpenArticle?: (article: PublicArticle) => void;
+}) {
+  const actions = useArticleActions(article);
+  useRecordView(article._id);
+  useOpenCallback(article, onOpenArticle);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const handlers: Record<string, (() => void) | undefined> = {
+      ArrowLeft: hasPrevious ? onPrevious : undefined,
+      ArrowRight: hasNext ? onNext : undefined,
+      '1': actions.like,
+      '2': actions.dislike,
+      '3': actions.save,
+      '4': actions.share,
+    };
+    const handler = handlers[e.key];
+    if (handler) {
+      e.preventDefault();
+      handler();
+    }
+  };
+
+  return (
+    <Dialog.Content
+      onKeyDown={onKeyDown}
+      onCloseAutoFocus={(e) => {
+        e.preventDefault();
+        onCloseFocus();
+      }}
+      className="fixed inset-x-0 top-0 bottom-0 z-50 mx-auto flex max-w-3xl flex-col bg-bg shadow-2xl outline-none sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line"
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2">
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={onPrevious}
+            disabled={!hasPrevious}
+            aria-keyshortcuts="ArrowLeft"
+          >
+            <ChevronLeft size={18} aria-hidden="true" /> Previous
+          </button>
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={onNext}
+            disabled={!hasNext}
+            aria-keyshortcuts="ArrowRight"
+          >
+            Next <ChevronRight size={18} aria-hidden="true" />
+          </button>
+        </div>
+        <Dialog.Close className="icon-btn" aria-label="Close">
+          <X size={20} aria-hidden="true" />
+        </Dialog.Close>
+      </div>
+      <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+        <ArticleDetail
+          article={article}
+          actions={actions}
+          title={(text) => (
+            <Dialog.Title className="text-2xl leading-tight font-bold">{text}</Dialog.Title>
+          )}
+          description={(text) => (
+            <Dialog.Description className="text-base leading-relaxed">{text}</Dialog.Description>
+          )}
+        />
+        {!article.description && (
+          <Dialog.Description className="sr-only">{article.title}</Dialog.Description>
+        )}
+        <p className="mt-6 text-xs text-muted">
+          Keys: ← → previous / next · 1 like · 2 dislike · 3 save · 4 share · Esc close
+        </p>
+      </div>
+    </Dialog.Content>
+  );
+}
+
+function useOpenCallback(
+  article: PublicArticle,
+  onOpenArticle: ((article: PublicArticle) => void) | undefined,
+) {
+  const id = article._id;
+  useEffectOnce(id, () => onOpenArticle?.(article));
+}
+
+function useEffectOnce(key: string, fn: () => void) {
+  const fnRef = useRef(fn);
+  useEffect(() => {
+    fnRef.current = fn;
+  });
+  useEffect(() => {
+    fnRef.current();
+  }, [key]);
+}

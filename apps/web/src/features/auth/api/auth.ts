@@ -1,0 +1,59 @@
+import { MESSAGES, type PublicUser } from '@lede/shared';
+import { api, ApiError } from '@/lib/api-client';
+import { browserTimezone } from '@/lib/format';
+import { startSession } from '@/lib/storage';
+
+const f = MESSAGES.fallbacks;
+
+/** Spec section 4: these words in a code error send the reader back to the form. */
+export function isDeadCodeError(message: string): boolean {
+  return message.includes('expired') || message.includes('Too many');
+}
+
+/** A code failure shows the message followed by the attempts left (spec section 8). */
+export function codeErrorText(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  const left = err.attemptsLeft;
+  if (left === undefined || isDeadCodeError(err.message)) return err.message;
+  return `${err.message}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`;
+}
+
+export const authApi = {
+  sendSignupCode: (email: string) =>
+    api('POST /api/auth/send-otp', { body: { email }, fallback: f.sendOtp }),
+  verifyCredentials: (email: string, password: string) =>
+    api('POST /api/auth/verify-credentials-send-otp', {
+      body: { email, password },
+      fallback: f.verifyCredentials,
+    }),
+  verifyCode: (email: string, otp: string, hash: string) =>
+    api('POST /api/auth/verify-otp', { body: { email, otp, hash }, fallback: f.verifyOtp }),
+  async signup(name: string, email: string, password: string): Promise<PublicUser> {
+    const res = await api('POST /api/auth/signup', {
+      body: { name, email, password, timezone: browserTimezone() },
+      fallback: f.signup,
+    });
+    startSession(res.newUser, res.AccessToken);
+    return res.newUser;
+  },
+  async login(email: string, password: string): Promise<PublicUser> {
+    const res = await api('POST /api/auth/login', {
+      body: { email, password, timezone: browserTimezone() },
+      fallback: f.login,
+    });
+    startSession(res.user, res.AccessToken);
+    return res.user;
+  },
+  forgotPassword: (email: string) =>
+    api('POST /api/auth/forgot-password', { body: { email }, fallback: f.sendResetOtp }),
+  verifyResetCode: (email: string, otp: string, hash: string) =>
+    api('POST /api/auth/verify-password-reset-otp', {
+      body: { email, otp, hash },
+      fallback: f.verifyResetOtp,
+    }),
+  resetPassword: (email: string, newPassword: string, resetToken: string) =>
+    api('POST /api/auth/reset-password', {
+      body: { email, newPassword, resetToken },
+      fallback: f.resetPassword,
+    }),
+};

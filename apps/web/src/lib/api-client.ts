@@ -1,0 +1,126 @@
+import {
+  MESSAGES,
+  type ApiErrorResponse,
+  type ApiRoute,
+  type RESPONSES,
+  type ResponseOf,
+} from '@lede/shared';
+import { navigateTo } from './navigation';
+import { endSession, getToken, setToken } from './storage';
+import { toast } from './toast';
+
+/** Spec section 7: 15-second timeout. */
+export const API_TIMEOUT_MS = 15_000;
+
+/** The success body of a route, whatever its 2xx status (signup answers 201). */
+export type ApiResult<R extends ApiRoute> = ResponseOf<R, keyof (typeof RESPONSES)[R]>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorResponse | undefined;
+  constructor(status: number, message: string, body?: ApiErrorResponse) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+  get attemptsLeft(): number | undefined {
+    return this.body?.attemptsLeft;
+  }
+  get needsPreferences(): boolean {
+    return this.body?.needsPreferences === true;
+  }
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** The spec's fallback text, used when the server gives no message. */
+  fallback?: string;
+}
+
+let origin = '';
+/** Tests point the client at a real HTTP server; in the app requests go to the page's origin. */
+export function setApiOrigin(value: string): void {
+  origin = value.replace(/\/$/, '');
+}
+
+/**
+ * The one way the client calls the API: `api('GET /api/articles/getarticlebyid', { query })`.
+ * Sends cookies and the stored bearer token, stores every AccessToken it receives, and turns
+ * 401/403 into the end of the session (except 403 needsPreferences: off to /preferences).
+ */
+export async function api<R extends ApiRoute>(
+  route: R,
+  options: RequestOptions = {},
+): Promise<ApiResult<R>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  let url = origin + route.slice(space + 1);
+  if (options.query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query))
+      if (v !== undefined) params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) url += `?${qs}`;
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const fallback = options.fallback ?? MESSAGES.errors.internal;
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
+    throw new ApiError(0, fallback);
+  }
+
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  const record = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (typeof record.AccessToken === 'string' && record.AccessToken) setToken(record.AccessToken);
+
+  if (res.ok) return body as ApiResult<R>;
+
+  const errorBody = record as ApiErrorResponse;
+  const message =
+    typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : fallback;
+  const error = new ApiError(res.status, message, errorBody);
+  if (res.status === 403 && errorBody.needsPreferences === true) {
+    toast.error(MESSAGES.recommendations.needsPreferences);
+    navigateTo('/preferences', { state: { fromReset: true } });
+  } else if (res.status === 401 || res.status === 403) {
+    sessionEnded(res.status);
+  }
+  throw error;
+}
+
+/** Spec section 8: clear storage, fire auth-logout, say why, go to /login. */
+function sessionEnded(status: 401 | 403 | number): void {
+  endSession();
+  toast.error(status === 403 ? MESSAGES.session.expired : MESSAGES.session.authFailed);
+  navigateTo('/login', { replace: true });
+}
+
+/** The text to show for a failed call: the server's message or the given fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,44 @@
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'DD Month YYYY' (spec section 9), e.g. '05 March 2024'; '' for a missing or bad date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return dateFormat.format(d);
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** Seconds, minutes, hours, then days ago (spec section 9). */
+export function formatRelativeTime(value: string | number | Date, now: Date = new Date()): string {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const seconds = Math.max(0, Math.round((now.getTime() - d.getTime()) / 1000));
+  if (seconds < 60) return relative.format(-seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return relative.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return relative.format(-hours, 'hour');
+  return relative.format(-Math.floor(hours / 24), 'day');
+}
+
+/** 'Ada Lovelace and Charles Babbage' from the creator list; '' when unknown. */
+export function formatCreators(creators: readonly string[]): string {
+  const names = creators.filter((c) => c.trim() !== '');
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+export function browserTimezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '@/app/app-root';
+import { toast, TOAST_LIMIT } from './toast';
+
+/** Advances in small steps so each timer's render and effects run before the next one. */
+function advance(ms: number) {
+  for (let t = 0; t < ms; t += 100) act(() => vi.advanceTimersByTime(100));
+}
+
+const visibleToasts = () => screen.queryAllByRole('status').filter((el) => el.textContent);
+
+describe('toasts (spec section 9)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    render(<AppToaster />);
+  });
+  afterEach(() => {
+    act(() => toast.reset());
+    vi.useRealTimers();
+  });
+
+  it('shows a success toast for 2 s and an error toast for 4 s', () => {
+    act(() => {
+      toast.success('Saved it');
+      toast.error('Broke it');
+    });
+    expect(screen.getByText('Saved it')).toBeInTheDocument();
+    expect(screen.getByText('Broke it')).toBeInTheDocument();
+    advance(2100);
+    // Dismissed toasts leave after their exit animation.
+    advance(1100);
+    expect(screen.queryByText('Saved it')).not.toBeInTheDocument();
+    expect(screen.getByText('Broke it')).toBeInTheDocument();
+    advance(2100);
+    expect(screen.queryByText('Broke it')).not.toBeInTheDocument();
+  });
+
+  it('keeps a loading toast until it is dismissed', () => {
+    let id = '';
+    act(() => {
+      id = toast.loading('Working…');
+    });
+    advance(60_000);
+    expect(screen.getByText('Working…')).toBeInTheDocument();
+    act(() => toast.dismiss(id));
+    advance(1100);
+    expect(screen.queryByText('Working…')).not.toBeInTheDocument();
+  });
+
+  it('keeps at most 20 toasts', () => {
+    act(() => {
+      for (let i = 1; i <= 25; i++) toast(`Message ${i}`);
+    });
+    expect(TOAST_LIMIT).toBe(20);
+    expect(visibleToasts()).toHaveLength(20);
+    expect(screen.getByText('Message 25')).toBeInTheDocument();
+    expect(screen.queryByText('Message 5')).not.toBeInTheDocument();
+  });
+
+  it('suppresses a duplicate of the same type and text for its duration', () => {
+    act(() => {
+      toast.error('Session expired. Please log in again.');
+      toast.error('Session expired. Please log in again.');
+      toast.success('Session expired. Please log in again.');
+    });
+    expect(screen.getAllByText('Session expired. Please log in again.')).toHaveLength(2);
+    advance(4100);
+    act(() => {
+      toast.error('Session expired. Please log in again.');
+    });
+    advance(1100);
+    expect(screen.getAllByText('Session expired. Please log in again.')).toHaveLength(1);
+  });
+});

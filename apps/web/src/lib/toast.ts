@@ -1,0 +1,83 @@
+import hotToast, { type Renderable, type ToastOptions } from 'react-hot-toast';
+
+/** Spec section 9: success 2 s, error 4 s, others 4 s, loading until dismissed. */
+export const TOAST_DURATIONS = {
+  blank: 4000,
+  success: 2000,
+  error: 4000,
+  loading: Infinity,
+  custom: 4000,
+} as const;
+/** At most this many toasts are kept (react-hot-toast's own limit, set explicitly on <Toaster>). */
+export const TOAST_LIMIT = 20;
+/** How long a duplicate is suppressed when the toast has no finite duration (loading). */
+const DEFAULT_SUPPRESS_MS = 4000;
+
+export type ToastType = keyof typeof TOAST_DURATIONS;
+
+const recent = new Map<string, { id: string; until: number }>();
+
+/**
+ * Shows a toast unless the same type and text was shown within its duration; then the earlier
+ * toast's id is returned and nothing new appears. `key` names the text when the message is JSX.
+ */
+function show(
+  type: ToastType,
+  message: Renderable,
+  options: ToastOptions & { key?: string } = {},
+): string {
+  const { key, ...opts } = options;
+  const text = key ?? (typeof message === 'string' ? message : undefined);
+  const now = Date.now();
+  const dedupeKey = text === undefined ? undefined : `${type}\u0000${text}`;
+  if (dedupeKey) {
+    const prev = recent.get(dedupeKey);
+    if (prev && prev.until > now) return prev.id;
+  }
+  const duration = opts.duration ?? TOAST_DURATIONS[type];
+  const withDuration = { ...opts, duration };
+  const id =
+    type === 'blank'
+      ? hotToast(message, withDuration)
+      : type === 'custom'
+        ? hotToast.custom(message, withDuration)
+        : hotToast[type](message, withDuration);
+  if (dedupeKey) {
+    const span = Number.isFinite(duration) ? duration : DEFAULT_SUPPRESS_MS;
+    recent.set(dedupeKey, { id, until: now + span });
+    if (recent.size > 200) {
+      for (const [k, v] of recent) if (v.until <= now) recent.delete(k);
+    }
+  }
+  return id;
+}
+
+type Show = (message: Renderable, options?: ToastOptions & { key?: string }) => string;
+
+export const toast: Show & {
+  success: Show;
+  error: Show;
+  loading: Show;
+  custom: Show;
+  dismiss: (id?: string) => void;
+  /** Forgets suppressed duplicates (tests). */
+  reset: () => void;
+} = Object.assign(
+  (message: Renderable, options?: ToastOptions & { key?: string }) =>
+    show('blank', message, options),
+  {
+    success: ((m, o) => show('success', m, o)) as Show,
+    error: ((m, o) => show('error', m, o)) as Show,
+    loading: ((m, o) => show('loading', m, o)) as Show,
+    custom: ((m, o) => show('custom', m, o)) as Show,
+    dismiss: (id?: string) => {
+      if (id === undefined) recent.clear();
+      else for (const [k, v] of recent) if (v.id === id) recent.delete(k);
+      hotToast.dismiss(id);
+    },
+    reset: () => {
+      recent.clear();
+      hotToast.remove();
+    },
+  },
+);
