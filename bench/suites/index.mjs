@@ -3,6 +3,7 @@
 // (see SuiteContext in ../run.mjs for what ctx holds).
 import articles from './articles.mjs';
 import auth from './auth.mjs';
+import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
 
-export const suites = [auth, articles, recommendations];
+export const suites = [auth, articles, recommendations, readPath];

@@ -1,0 +1,294 @@
+// Suite "read-path": the public reading endpoints as a browser asks for them
+// (Accept-Encoding: gzip, br), for a visitor and for a signed-in reader, at 50 connections,
+// each measured right after the bare Express route so every figure has its own baseline
+// (ratio = requests/s of the endpoint / requests/s of the bare route just before). Then
+// search with nothing cached: at 100,000 articles, hundreds of different real queries
+// (words, prefixes and word pairs taken from the corpus titles), each asked once, under
+// 10 connections.
+import crypto from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
+const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+
+const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS || 50);
+const SCALE = Number(process.env.BENCH_ARTICLES_SCALE || 100_000);
+const DISTINCT_QUERIES = Number(process.env.BENCH_DISTINCT_QUERIES || 300);
+const DISTINCT_CONNECTIONS = 10;
+const ACCEPT = 'gzip, br';
+
+const search = (q) => `/api/articles/getarticlebykeyword?keyword=${encodeURIComponent(q)}`;
+
+/** One GET with node:http: status, headers and the body size as sent (still encoded). */
+function probe(url, headers) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      let bytes = 0;
+      const chunks = [];
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+        chunks.push(chunk);
+      });
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          bytes,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const round = (n) => Math.round(n * 1000) / 1000;
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[i];
+}
+
+/** Deterministic shuffle (no Math.random), so every run asks the same queries. */
+function seededShuffle(items, seed) {
+  const out = [...items];
+  let state = crypto.createHash('sha256').update(seed).digest().readUInt32LE(0) || 1;
+  const next = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 0x1_0000_0000;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Words, prefixes and adjacent word pairs from real titles; distinct, lowercase. */
+async function corpusQueries(pool, count) {
+  const { rows } = await pool.query(
+    "select title from articles where link not like '%#copy-%' order by link limit 5000",
+  );
+  const words = new Set();
+  const pairs = new Set();
+  for (const { title } of rows) {
+    const ws = title.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+    ws.forEach((w) => words.add(w));
+    for (let i = 0; i + 1 < ws.length; i++) pairs.add(`${ws[i]} ${ws[i + 1]}`);
+  }
+  const wordList = seededShuffle([...words].sort(), 'words');
+  const prefixes = [...new Set(wordList.filter((w) => w.length >= 6).map((w) => w.slice(0, 4)))];
+  const pairList = seededShuffle([...pairs].sort(), 'pairs');
+  const share = Math.ceil(count / 3);
+  const queries = [
+    ...wordList.slice(0, share),
+    ...prefixes.slice(0, share),
+    ...pairList.slice(0, share),
+  ];
+  return [...new Set(queries)].slice(0, count);
+}
+
+/** Each query once, `connections` at a time, keep-alive; latency of every request. */
+async function runDistinct(baseUrl, queries, connections) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  let bytes = 0;
+  let nextIndex = 0;
+  let empty = 0;
+  const started = performance.now();
+  async function worker() {
+    while (nextIndex < queries.length) {
+      const q = queries[nextIndex++];
+      const t0 = performance.now();
+      try {
+        const res = await new Promise((resolve, reject) => {
+          const req = http.get(
+            new URL(search(q), baseUrl),
+            { agent, headers: { 'accept-encoding': ACCEPT } },
+            (r) => {
+              let size = 0;
+              r.on('data', (c) => (size += c.length));
+              r.on('end', () =>
+                resolve({ status: r.statusCode, size, length: r.headers['content-length'] }),
+              );
+              r.on('error', reject);
+            },
+          );
+          req.on('error', reject);
+        });
+        latencies.push(performance.now() - t0);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        bytes += res.size;
+        if (res.size < 80) empty++;
+      } catch {
+        errors++;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    queries: queries.length,
+    connections,
+    requestsPerSecond: round(latencies.length / elapsed),
+    latencyP50Ms: round(quantile(latencies, 0.5)),
+    latencyP90Ms: round(quantile(latencies, 0.9)),
+    latencyP99Ms: round(quantile(latencies, 0.99)),
+    latencyMaxMs: round(latencies.at(-1)),
+    bytesPerResponse: Math.round(bytes / Math.max(1, latencies.length)),
+    answersWithNoArticle: empty,
+    statusCodes: statuses,
+    errors,
+  };
+}
+
+export default {
+  name: 'read-path',
+  description: `latest, trending, article, search for visitors and a signed-in reader (${ACCEPT}, ${CONNECTIONS} connections) vs the bare route; ${DISTINCT_QUERIES} distinct searches at ${SCALE} articles`,
+
+  /** @param {import('../run.mjs').SuiteContext} ctx */
+  async run({ api, bare, options, measure, log }) {
+    const [{ seedCorpusIfEmpty }, { loadGeneratedArticles }, { createTokenService }] =
+      await Promise.all([
+        importApi('modules/articles/seed.js'),
+        importApi('modules/articles/synthetic.js'),
+        importApi('modules/auth/tokens.service.js'),
+      ]);
+    const { db, pool } = api.deps;
+    const quietLogger = { info: () => undefined, warn: () => undefined, debug: () => undefined };
+    await seedCorpusIfEmpty(db, quietLogger);
+    const count = async () =>
+      Number((await pool.query('select count(*) from articles')).rows[0].count);
+    const { rows } = await pool.query(
+      'select id from articles order by pub_date desc limit 1 offset 100',
+    );
+    const articleId = rows[0].id;
+
+    const [reader] = await db
+      .insert(api.schema.users)
+      .values({
+        email: `bench.read-path.${crypto.randomBytes(4).toString('hex')}@example.com`,
+        name: 'Bench Reader',
+        passwordHash: 'x',
+      })
+      .returning();
+    const token = createTokenService(api.deps).signAccessToken(reader);
+
+    const targets = {
+      latest: '/api/articles/getlatestarticles',
+      trending: '/api/articles/getlatesttrendingarticles',
+      article: `/api/articles/getarticlebyid?article_id=${articleId}`,
+      search: search('election'),
+    };
+    const readers = {
+      visitor: { 'accept-encoding': ACCEPT },
+      signedIn: { 'accept-encoding': ACCEPT, authorization: `Bearer ${token}` },
+    };
+    const loadOptions = { ...options, connections: CONNECTIONS };
+    const notes = [];
+
+    const bareRun = (label) =>
+      measure({
+        label: `bare express GET /hello (before ${label})`,
+        url: bare.url,
+        path: '/hello',
+        headers: { 'accept-encoding': ACCEPT },
+        settle: bare.drain,
+        options: loadOptions,
+        log,
+      });
+
+    const table = {};
+    for (const [who, headers] of Object.entries(readers)) {
+      table[who] = {};
+      for (const [name, target] of Object.entries(targets)) {
+        const label = `${who} ${name}`;
+        const check = await probe(new URL(target, api.url), headers);
+        const body = check.headers['content-encoding']
+          ? null
+          : JSON.parse(check.body.toString('utf8'));
+        if (check.status !== 200) notes.push(`${label}: probe answered ${check.status}`);
+        if (who === 'signedIn' && check.headers['cache-control'] !== 'private, no-store')
+          notes.push(
+            `${label}: not private (${check.headers['cache-control']}): session not applied?`,
+          );
+        const baseline = await bareRun(label);
+        const result = await measure({
+          label,
+          url: api.url,
+          path: target,
+          headers,
+          settle: api.drain,
+          options: loadOptions,
+          log,
+        });
+        table[who][name] = {
+          ratio: round(result.requestsPerSecond / baseline.requestsPerSecond),
+          ...result,
+          bareRequestsPerSecond: baseline.requestsPerSecond,
+          bareLatencyP99Ms: baseline.latencyP99Ms,
+          contentEncoding: check.headers['content-encoding'] ?? 'identity',
+          bodyBytes: check.bytes,
+          cacheControl: check.headers['cache-control'],
+          ...(body && { note: 'uncompressed' }),
+        };
+      }
+    }
+
+    log(`read-path: generating up to ${SCALE} articles`);
+    let started = Date.now();
+    await loadGeneratedArticles(db, SCALE);
+    const generateMs = Date.now() - started;
+    await pool.query('analyze articles');
+    const all = await corpusQueries(pool, DISTINCT_QUERIES + 50);
+    const warmup = all.slice(DISTINCT_QUERIES);
+    const queries = all.slice(0, DISTINCT_QUERIES);
+    log(`read-path: ${queries.length} distinct searches (plus ${warmup.length} to warm up)`);
+    await runDistinct(api.url, warmup, DISTINCT_CONNECTIONS);
+    await api.drain();
+    started = Date.now();
+    const distinct = await runDistinct(api.url, queries, DISTINCT_CONNECTIONS);
+    log(`read-path: distinct searches took ${Date.now() - started} ms`);
+
+    const summary = Object.fromEntries(
+      Object.entries(table).map(([who, byTarget]) => [
+        who,
+        Object.fromEntries(
+          Object.entries(byTarget).map(([name, r]) => [
+            name,
+            `${r.ratio} of bare (${r.requestsPerSecond} vs ${r.bareRequestsPerSecond} req/s), p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.bodyBytes} B ${r.contentEncoding}`,
+          ]),
+        ),
+      ]),
+    );
+
+    return {
+      summary,
+      connections: CONNECTIONS,
+      acceptEncoding: ACCEPT,
+      ...table,
+      distinctSearch: {
+        articles: await count(),
+        generateMs,
+        examples: queries.slice(0, 12),
+        ...distinct,
+      },
+      notes: [
+        ...notes,
+        'ratio = requests/s of the endpoint / requests/s of the bare Express route measured just before it, same connections and headers.',
+        'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election".',
+        `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up.`,
+      ],
+    };
+  },
+};
