@@ -13,12 +13,16 @@ import { createCodeLimits } from './modules/auth/rate-limit.js';
 import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
 import { toPublicUser } from './modules/users/users.serializer.js';
 import { articlesRouter } from './modules/articles/articles.router.js';
+import { createArticlesService } from './modules/articles/articles.service.js';
 import { healthRouter } from './modules/health/health.router.js';
 import {
   interactionsRouter,
   readerArticlesRouter,
 } from './modules/interactions/interactions.router.js';
+import { createInteractionsService } from './modules/interactions/interactions.service.js';
+import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
 import { profileRouter } from './modules/profile/profile.router.js';
+import { createProfileService } from './modules/profile/profile.service.js';
 import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
@@ -53,7 +57,11 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
+  // Every service is built once, here, and handed to the routers that need it.
   const auth = createAuthService(deps);
+  const articles = createArticlesService(deps);
+  const interactions = createInteractionsService(deps);
+  const profile = createProfileService(deps, createMediaStorage(config), interactions);
   const { requireAuth: signedIn, optionalSession } = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
 
@@ -68,10 +76,10 @@ export function createApp(deps: AppDeps): Express {
   api.get('/auth/me', signedIn, (req, res) => {
     res.json({ user: toPublicUser(req.user!) });
   });
-  api.use('/articles', readerArticlesRouter(deps, signedIn));
-  api.use('/articles', optionalSession, articlesRouter(deps));
-  api.use('/userinteractions', interactionsRouter(deps, signedIn));
-  api.use('/profile', profileRouter(deps, signedIn, auth, codeLimits));
+  api.use('/articles', readerArticlesRouter(interactions, signedIn));
+  api.use('/articles', optionalSession, articlesRouter(deps, articles));
+  api.use('/userinteractions', interactionsRouter(interactions, signedIn));
+  api.use('/profile', profileRouter(profile, auth, signedIn, codeLimits));
   api.use('/recommendations', recommendationsRouter(deps, signedIn));
   app.use('/api', api);
 

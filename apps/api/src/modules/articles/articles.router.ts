@@ -3,14 +3,13 @@ import { articleByIdQuery, articleByKeywordQuery, pageQuery } from '@lede/shared
 import type { AppDeps } from '../../deps.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import { parseInput } from '../../lib/validate.js';
-import { createArticlesService } from './articles.service.js';
+import type { ArticlesService } from './articles.service.js';
 
 /**
  * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
  * prepared bytes keyed by route and parsed query ("Prepared responses" in the README).
  */
-export function articlesRouter(deps: AppDeps): Router {
-  const articles = createArticlesService(deps);
+export function articlesRouter(deps: AppDeps, articles: ArticlesService): Router {
   const prepared = createPreparedCache({ ttlMs: deps.config.publicCacheSeconds * 1000 });
   const router = Router();
 

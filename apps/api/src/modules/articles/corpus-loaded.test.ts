@@ -5,13 +5,10 @@ import { seedCorpusIfEmpty } from './seed.js';
 /** A fresh start on the real bundled corpus: what a first `pnpm start` serves. */
 let ctx: TestContext;
 let loaded: number;
-let loadMs: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const started = Date.now();
   loaded = await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger);
-  loadMs = Date.now() - started;
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
@@ -20,9 +17,9 @@ afterAll(async () => {
 const ids = (body: { articles: { _id: string }[] }) => body.articles.map((a) => a._id);
 
 describe('the bundled corpus', () => {
-  it('loads every seed record, quickly, and only once', async () => {
+  // How long the load takes is measured in `pnpm bench` (articles suite), never asserted here.
+  it('loads every seed record, and only once', async () => {
     expect(loaded).toBeGreaterThan(9000);
-    expect(loadMs).toBeLessThan(15_000);
     expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger)).toBe(0);
   });
 

@@ -8,7 +8,10 @@ import {
   savedArticles,
   users,
 } from '../../db/schema.js';
-import { localDaySql } from './streak.js';
+
+/** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
+export const localDaySql = (at: Date, timezone: string) =>
+  sql`(${at.toISOString()}::timestamptz at time zone ${timezone})::date`;
 
 export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
 export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
@@ -54,6 +57,68 @@ const epochMs = (column: 'activity.at' | 'activity.updated_at') =>
   sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
 export const interactionsRepository = {
+  /**
+   * Consecutive days, in the reader's time zone, with at least one article read. A run
+   * that ended yesterday still counts (today is not over); one that ended earlier is 0.
+   */
+  async readingStreak(
+    db: DbExecutor,
+    userId: string,
+    timezone: string,
+    now: Date,
+  ): Promise<number> {
+    const result = await db.execute<{ streak: number }>(sql`
+    with days as (
+      select distinct local_day from article_views where user_id = ${userId}
+    ), today as (
+      select ${localDaySql(now, timezone)} as d
+    ), runs as (
+      select local_day, local_day + (row_number() over (order by local_day desc))::int as run_key
+      from days
+    ), latest as (
+      select run_key from runs
+      where local_day >= (select d from today) - 1
+      order by local_day desc limit 1
+    )
+    select count(*)::int as streak from runs where run_key = (select run_key from latest)
+  `);
+    return result.rows[0]?.streak ?? 0;
+  },
+
+  /**
+   * Account deletion: subtracts one reader's likes, dislikes, saves, shares and views from the
+   * articles' counters, so counters keep matching rows once the reader's rows are gone.
+   */
+  async takeBackReaderCounters(tx: DbExecutor, userId: string): Promise<void> {
+    await tx.execute(sql`
+      with contributions as (
+        select article_id,
+               count(*) filter (where kind = 'like') as likes,
+               count(*) filter (where kind = 'dislike') as dislikes,
+               0 as saves, 0 as shares, 0 as views
+        from article_reactions where user_id = ${userId} group by article_id
+        union all
+        select article_id, 0, 0, count(*), 0, 0 from saved_articles where user_id = ${userId} group by article_id
+        union all
+        select article_id, 0, 0, 0, count(*), 0 from article_shares where user_id = ${userId} group by article_id
+        union all
+        select article_id, 0, 0, 0, 0, count(*) from article_views where user_id = ${userId} group by article_id
+      ), totals as (
+        select article_id, sum(likes)::int as likes, sum(dislikes)::int as dislikes, sum(saves)::int as saves,
+               sum(shares)::int as shares, sum(views)::int as views
+        from contributions group by article_id
+      )
+      update articles a set
+        likes = greatest(a.likes - t.likes, 0),
+        dislikes = greatest(a.dislikes - t.dislikes, 0),
+        saves = greatest(a.saves - t.saves, 0),
+        shares = greatest(a.shares - t.shares, 0),
+        views = greatest(a.views - t.views, 0)
+      from totals t
+      where a.id = t.article_id
+    `);
+  },
+
   /**
    * Serialises one reader's own writes (a double click sends two toggles at once), so each sees
    * the state the previous one left; account deletion takes the same row first. Different

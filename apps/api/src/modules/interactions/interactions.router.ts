@@ -1,10 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import { articleActionBody, MESSAGES, recentActivityQuery, savedArticlesQuery } from '@lede/shared';
-import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/validate.js';
 import { currentUser } from '../auth/session.js';
 import type { ReactionKind } from './interactions.repository.js';
-import { createInteractionsService } from './interactions.service.js';
+import type { InteractionsService } from './interactions.service.js';
 import {
   toActivityEntry,
   toReactionResult,
@@ -13,8 +12,10 @@ import {
 } from './interactions.serializer.js';
 
 /** /api/userinteractions/...: like, dislike, save, share and the reader's recent activity. */
-export function interactionsRouter(deps: AppDeps, signedIn: RequestHandler): Router {
-  const interactions = createInteractionsService(deps);
+export function interactionsRouter(
+  interactions: InteractionsService,
+  signedIn: RequestHandler,
+): Router {
   const router = Router();
 
   const reactionRoute =
@@ -51,8 +52,10 @@ export function interactionsRouter(deps: AppDeps, signedIn: RequestHandler): Rou
  * The reader's own lists and reading, under /api/articles/... beside the public routes, so
  * `signedIn` guards each route rather than the whole mount.
  */
-export function readerArticlesRouter(deps: AppDeps, signedIn: RequestHandler): Router {
-  const interactions = createInteractionsService(deps);
+export function readerArticlesRouter(
+  interactions: InteractionsService,
+  signedIn: RequestHandler,
+): Router {
   const router = Router();
 
   router.get('/getlikedarticleids', signedIn, async (req, res) => {

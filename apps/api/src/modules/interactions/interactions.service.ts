@@ -9,7 +9,6 @@ import {
   type CounterDelta,
   type ReactionKind,
 } from './interactions.repository.js';
-import { readingStreak } from './streak.js';
 import { changesArticles } from '../../http/articles-changed.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -143,7 +142,7 @@ export function createInteractionsService({ db, clock }: AppDeps) {
       }),
     );
     if (!found) throw articleNotFound();
-    return readingStreak(db, user.id, user.timezone, now);
+    return repo.readingStreak(db, user.id, user.timezone, now);
   }
 
   return {
@@ -151,6 +150,7 @@ export function createInteractionsService({ db, clock }: AppDeps) {
     toggleSave: changesArticles(toggleSave),
     share: changesArticles(share),
     markViewed,
+    streak: (user: UserRow) => repo.readingStreak(db, user.id, user.timezone, clock.now()),
     recentActivity: (user: UserRow, limit: number) => repo.recentActivity(db, user.id, limit),
     likedArticleIds: (user: UserRow) => repo.reactedArticleIds(db, user.id, 'like', ID_LIST_MAX),
     dislikedArticleIds: (user: UserRow) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle, insertArticles } from '../../../test/fixtures.js';
 import { articles, articleViews } from '../../db/schema.js';
-import { readingStreak } from './streak.js';
+import { interactionsRepository } from './interactions.repository.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
@@ -29,7 +29,7 @@ async function readAt(reader: TestReader, articleId: string, at: string | Date):
 }
 
 const streakAt = (reader: TestReader, timezone: string, at: string) =>
-  readingStreak(ctx.database.db, reader.id, timezone, new Date(at));
+  interactionsRepository.readingStreak(ctx.database.db, reader.id, timezone, new Date(at));
 
 async function viewedDays(reader: TestReader) {
   const rows = await ctx.database.db

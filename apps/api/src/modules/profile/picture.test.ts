@@ -1,27 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import express from 'express';
 import sharp from 'sharp';
-import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { signUp, uniqueEmail } from '../../../test/flows.js';
-import { avatarsStatic } from './pictures/avatars-static.js';
 
 let ctx: TestContext;
 let dataDir: string;
 let avatarsDir: string;
-/** The app with the avatar files mounted the way app.ts mounts them. */
-let served: express.Express;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lede-profile-pictures-'));
   avatarsDir = path.join(dataDir, 'media', 'avatars');
   ctx = await createTestContext({ dataDir });
-  served = express();
-  served.use(avatarsStatic(ctx.deps.config));
-  served.use(ctx.app);
 });
 afterAll(async () => {
   await ctx.close();
@@ -68,7 +60,7 @@ describe('POST /api/profile/uploadpicture', () => {
     expect((await userRow(ctx, reader.id))!.profile_url).toBe(res.body.url);
     expect(fs.existsSync(fileOf(res.body.url))).toBe(true);
 
-    const image = await supertest(served).get(res.body.url).buffer(true);
+    const image = await ctx.request().get(res.body.url).buffer(true);
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     const meta = await sharp(image.body as Buffer).metadata();
@@ -162,9 +154,7 @@ describe('POST /api/profile/uploadpicture', () => {
   });
 
   it('a missing avatar is a plain 404', async () => {
-    const res = await supertest(served).get(
-      '/media/avatars/00000000-0000-0000-0000-000000000000.webp',
-    );
+    const res = await ctx.request().get('/media/avatars/00000000-0000-0000-0000-000000000000.webp');
     expect(res.status).toBe(404);
     expect(res.type).not.toBe('text/html');
   });

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { challengesRepository } from '../auth/auth.repository.js';
+import { interactionsRepository } from '../interactions/interactions.repository.js';
 import { usersRepository, type UserRow } from '../users/users.repository.js';
 
 export const profileRepository = {
@@ -50,39 +51,10 @@ export const profileRepository = {
         .where(eq(users.id, user.id))
         .for('update');
       if (!locked) return false;
-      await tx.execute(takeBackArticleCounters(user.id));
+      await interactionsRepository.takeBackReaderCounters(tx, user.id);
       await challengesRepository.deleteForEmail(tx, user.email);
       await tx.delete(users).where(eq(users.id, user.id));
       return true;
     });
   },
 };
-
-/** Subtracts one reader's likes, dislikes, saves, shares and views from the articles' counters. */
-const takeBackArticleCounters = (userId: string) => sql`
-  with contributions as (
-    select article_id,
-           count(*) filter (where kind = 'like') as likes,
-           count(*) filter (where kind = 'dislike') as dislikes,
-           0 as saves, 0 as shares, 0 as views
-    from article_reactions where user_id = ${userId} group by article_id
-    union all
-    select article_id, 0, 0, count(*), 0, 0 from saved_articles where user_id = ${userId} group by article_id
-    union all
-    select article_id, 0, 0, 0, count(*), 0 from article_shares where user_id = ${userId} group by article_id
-    union all
-    select article_id, 0, 0, 0, 0, count(*) from article_views where user_id = ${userId} group by article_id
-  ), totals as (
-    select article_id, sum(likes)::int as likes, sum(dislikes)::int as dislikes, sum(saves)::int as saves,
-           sum(shares)::int as shares, sum(views)::int as views
-    from contributions group by article_id
-  )
-  update articles a set
-    likes = greatest(a.likes - t.likes, 0),
-    dislikes = greatest(a.dislikes - t.dislikes, 0),
-    saves = greatest(a.saves - t.saves, 0),
-    shares = greatest(a.shares - t.shares, 0),
-    views = greatest(a.views - t.views, 0)
-  from totals t
-  where a.id = t.article_id
-`;

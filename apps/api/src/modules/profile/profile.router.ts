@@ -8,16 +8,14 @@ import {
   toggleThemeBody,
   updateProfilePictureBody,
 } from '@lede/shared';
-import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { parseInput, validBody } from '../../lib/validate.js';
 import { currentUser, setSession } from '../auth/session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { REFRESH_COOKIE } from '../auth/tokens.service.js';
 import { toPublicUser } from '../users/users.serializer.js';
-import { createMediaStorage } from './pictures/media-storage.js';
 import { receivePicture } from './pictures/picture-upload.js';
-import { createProfileService } from './profile.service.js';
+import type { ProfileService } from './profile.service.js';
 
 const m = MESSAGES.profile;
 
@@ -27,12 +25,11 @@ const m = MESSAGES.profile;
  * `user` (login's shape); the session middleware adds `AccessToken`.
  */
 export function profileRouter(
-  deps: AppDeps,
-  signedIn: RequestHandler,
+  profile: ProfileService,
   auth: AuthService,
+  signedIn: RequestHandler,
   codeLimits: RequestHandler[],
 ): Router {
-  const profile = createProfileService(deps, createMediaStorage(deps.config));
   const router = Router();
   router.use(signedIn);
 

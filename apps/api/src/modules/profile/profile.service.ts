@@ -1,7 +1,7 @@
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { readingStreak } from '../interactions/streak.js';
+import type { InteractionsService } from '../interactions/interactions.service.js';
 import { clearRecommendations } from '../recommendations/recommendations.service.js';
 import { usersRepository, type NewUserRow, type UserRow } from '../users/users.repository.js';
 import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
@@ -12,9 +12,12 @@ import { profileRepository as profiles } from './profile.repository.js';
 
 type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'interests' | 'timezone'>;
 
+export type ProfileService = ReturnType<typeof createProfileService>;
+
 export function createProfileService(
   { db, clock, config, logger }: AppDeps,
   storage: MediaStorage,
+  interactions: InteractionsService,
 ) {
   /** The account may have been deleted since the token was checked: then the caller is signed out. */
   const accountGone = () => ApiError.unauthorized(MESSAGES.auth.invalidToken);
@@ -102,6 +105,6 @@ export function createProfileService(
       await discardPicture(user.profileUrl, null);
     },
 
-    streak: (user: UserRow) => readingStreak(db, user.id, user.timezone, clock.now()),
+    streak: (user: UserRow) => interactions.streak(user),
   };
 }
