@@ -6,8 +6,8 @@ import type { Config } from '../../config.js';
 import { articles } from '../../db/schema.js';
 import type { FetchFn, IngestionResult } from './ingestion.types.js';
 import { startIngestionSchedule } from './schedule.js';
-import { FIXTURES_DIR } from './test-feed-server.js';
-import { memoryLogger } from './test-logger.js';
+import { FIXTURES_DIR } from '../../../test/ingestion/feed-server.js';
+import { memoryLogger } from '../../../test/memory-logger.js';
 
 const MINUTE = 60_000;
 const FEED_URL = 'http://feeds.test/example-daily.xml';

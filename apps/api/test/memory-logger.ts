@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Logger } from '../../lib/logger.js';
+import type { Logger } from '../src/lib/logger.js';
 
 /** Test helper: a pino logger whose JSON lines are kept in memory. */
 export function memoryLogger(): {
