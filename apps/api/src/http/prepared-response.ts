@@ -167,7 +167,8 @@ export async function sendPrepared(
   const token: unknown = res.locals.accessToken;
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   const encoding = accepted.preferred;
-  res.vary(VARY);
+  const vary = res.getHeader('Vary');
+  res.setHeader('Vary', vary ? `${String(vary)}, ${VARY}` : VARY);
   if (typeof token === 'string') {
     res.setHeader('Cache-Control', 'private, no-store');
     if (encoding === 'identity') return finish(res, body.withToken(token));
