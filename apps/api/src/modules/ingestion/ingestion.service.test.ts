@@ -8,7 +8,11 @@ import { articles } from '../../db/schema.js';
 import { normalizeTitle } from '../articles/corpus/keywords.js';
 import { runIngestion } from './ingestion.service.js';
 import type { IngestionDeps } from './ingestion.types.js';
-import { NEWSDATA_REJECTED_KEY, startFeedServer, type FeedServer } from '../../../test/ingestion/feed-server.js';
+import {
+  NEWSDATA_REJECTED_KEY,
+  startFeedServer,
+  type FeedServer,
+} from '../../../test/ingestion/feed-server.js';
 import { memoryLogger } from '../../../test/memory-logger.js';
 
 let ctx: TestContext;
