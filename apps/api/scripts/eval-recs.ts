@@ -1,13 +1,61 @@
 /**
- * Offline evaluation of the recommendation ranker (issue 4):
+ * Offline evaluation of the recommendation ranker (issues 4 and 11):
  *   pnpm --filter @lede/api eval:recs
- * Simulates readers over the bundled corpus and prints ONE JSON object with
- * nDCG@10, recall@20, coverage, diversity and the disliked/read share for the
- * ranker and the baselines. Design and assumptions:
- * src/modules/recommendations/eval/README.md.
+ * Prints ONE JSON object:
+ *  - `models.<model>`: the simulation (nDCG@10, recall@20, coverage, diversity, the disliked/read
+ *    share) for the ranker and the baselines, on each reader model (`preferences`: simulator.ts;
+ *    `drifting`: drifting-readers.ts, written independently);
+ *  - `blackBox.<model>`: responsiveness, exhaustion and dislike suppression measured through
+ *    the real service on an embedded PostgreSQL, for the ranker and each baseline;
+ *  - `table`: one row per model and policy with all of them.
+ * Design and assumptions: src/modules/recommendations/eval/README.md.
  */
-import { loadCorpus, runEvaluation } from '../src/modules/recommendations/eval/run.js';
+import { rank } from '../src/modules/recommendations/ranker/index.js';
+import { interestsOnly, newest, trending } from '../src/modules/recommendations/eval/baselines.js';
+import { asRankFn, runBlackBox } from '../src/modules/recommendations/eval/black-box.js';
+import {
+  blackBoxScenarios,
+  loadCorpus,
+  READER_MODELS,
+  runEvaluation,
+} from '../src/modules/recommendations/eval/run.js';
+
+/** Readers per model in the black-box measures (each a learner/control scenario). */
+const BLACK_BOX_SCENARIOS = Number(process.env.EVAL_BLACK_BOX_SCENARIOS || 8);
 
 const records = await loadCorpus();
-const result = runEvaluation(records);
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+const models = Object.fromEntries(
+  READER_MODELS.map((model) => [model, runEvaluation(records, { model })]),
+);
+const blackBox = await runBlackBox(
+  Object.fromEntries(
+    READER_MODELS.map((model) => [
+      model,
+      blackBoxScenarios(records, BLACK_BOX_SCENARIOS, { model }),
+    ]),
+  ),
+  {
+    ranker: rank,
+    newest: asRankFn(newest),
+    trending: asRankFn(trending),
+    interestsOnly: asRankFn(interestsOnly),
+  },
+);
+const table = READER_MODELS.flatMap((model) =>
+  (['ranker', 'newest', 'trending', 'interestsOnly'] as const).map((policy) => {
+    const sim = models[model]!.policies[policy];
+    const box = blackBox[model]![policy]!;
+    return {
+      model,
+      policy,
+      ndcg10: sim.ndcg10,
+      recall20: sim.recall20,
+      coverage: sim.coverage,
+      responsiveness: box.responsiveness,
+      exhaustion: box.exhaustion,
+      exhaustionAt10: box.exhaustionAt10,
+      suppression: box.suppression,
+    };
+  }),
+);
+process.stdout.write(`${JSON.stringify({ table, models, blackBox }, null, 2)}\n`);

@@ -244,3 +244,32 @@ export const recommendations = pgTable(
   ],
 );
 
+/**
+ * What a reader told the feed directly (reader controls, recommendations module): a hidden
+ * source, a muted category or topic word ("fewer like this", `count` = how many times), an
+ * article asked fewer of, a learned topic removed (`forgotten`: earlier likes no longer teach it).
+ */
+export const READER_CONTROL_KINDS = [
+  'source',
+  'category',
+  'keyword',
+  'article',
+  'forgotten',
+] as const;
+export const readerControls = pgTable(
+  'reader_controls',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: READER_CONTROL_KINDS }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(1),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.value] }),
+    check('reader_controls_kind_check', sql`${t.kind} in (${oneOf(READER_CONTROL_KINDS)})`),
+  ],
+);

@@ -4,7 +4,9 @@ import { topProfileKeywords } from './profile-keywords.js';
 import {
   coEngagementFor,
   isNearDuplicate,
+  learnedTopics,
   rank,
+  topicFeedback,
   type HistoryEvent,
   type RankContext,
   type RankedArticle,
@@ -19,6 +21,8 @@ import {
 import {
   CANDIDATE_LIMITS,
   CANDIDATE_WINDOW_DAYS,
+  MAX_FRESHNESS_STRETCH,
+  WIDEN_AFTER,
   CO_ENGAGEMENT,
   FEED_SIZE,
   HISTORY_EVENTS,
@@ -27,6 +31,7 @@ import {
   RANK_SEED,
   REMEMBERED_DISLIKES,
 } from './recommendations.settings.js';
+import { loadReaderControls, toRankControls } from './reader-controls.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +45,10 @@ export interface FeedReader {
  * database (inside the caller's transaction) and ranks them. Holds the corpus statistics
  * cache, so create one builder per process (the service does).
  */
-export function createFeedBuilder() {
+/** The ranking step (the ranker; the offline evaluation swaps in its baselines). */
+export type RankFn = typeof rank;
+
+export function createFeedBuilder(rankFeed: RankFn = rank) {
   const statsFor = createCorpusStatsCache();
 
   return async function buildFeed(
@@ -61,9 +69,16 @@ export function createFeedBuilder() {
       now.getTime() - window.anchor.getTime(),
     );
     const coEngagement = await coEngagementOf(tx, reader.id, history);
+    const controls = toRankControls(
+      await loadReaderControls(tx, reader.id),
+      now.getTime() - window.anchor.getTime(),
+    );
+    const learned = learnedTopics(
+      topicFeedback(history, window.anchor.getTime(), controls.forgottenTopics),
+    ).map((f) => f.category);
     const candidates = await repo.candidates(tx, {
       userId: reader.id,
-      interests: reader.interests,
+      topics: [...new Set([...reader.interests, ...learned])],
       keywords: topProfileKeywords(history, PROFILE_KEYWORDS),
       coEngagedIds: bestScored(coEngagement, CANDIDATE_LIMITS.coEngaged),
       since,
@@ -71,15 +86,16 @@ export function createFeedBuilder() {
       ignoredSince: new Date(now.getTime() - IGNORED_COOLDOWN_DAYS * DAY_MS),
     });
 
-    const user: RankUser = { interests: reader.interests, history };
+    const user: RankUser = { interests: reader.interests, history, controls };
     const context: RankContext = {
       now: window.anchor,
       seed: RANK_SEED,
       limit: FEED_SIZE,
       stats,
       coEngagement,
+      freshnessStretch: freshnessStretch(candidates, reader.interests, window.anchor),
     };
-    const fresh = rank(
+    const fresh = rankFeed(
       user,
       candidates.filter((c) => !c.recentlyShown).map((c) => c.article),
       context,
@@ -87,6 +103,7 @@ export function createFeedBuilder() {
     const fill =
       fresh.length < FEED_SIZE
         ? rankRecentlyShown(
+            rankFeed,
             user,
             candidates,
             { ...context, limit: FEED_SIZE - fresh.length },
@@ -95,6 +112,26 @@ export function createFeedBuilder() {
         : [];
     return withDecreasingScores([...fresh, ...fill]);
   };
+}
+
+/**
+ * How far the pool had to widen: the age of the WIDEN_AFTER-th newest unseen article in the
+ * reader's declared interests, in windows (at least 1, at most MAX_FRESHNESS_STRETCH). The
+ * ranker stretches its freshness half-lives by it, so a reader whose topics ran dry in the
+ * window gets their topics' older articles rather than fresh ones of other topics.
+ */
+function freshnessStretch(
+  candidates: readonly CandidateRow[],
+  interests: readonly string[],
+  anchor: Date,
+): number {
+  const ages = candidates
+    .filter((c) => !c.recentlyShown && c.article.categories.some((x) => interests.includes(x)))
+    .map((c) => (anchor.getTime() - c.article.pubDate.getTime()) / DAY_MS)
+    .sort((a, b) => a - b);
+  const age = ages[Math.min(WIDEN_AFTER, ages.length) - 1];
+  if (age === undefined) return MAX_FRESHNESS_STRETCH;
+  return Math.min(MAX_FRESHNESS_STRETCH, Math.max(1, age / CANDIDATE_WINDOW_DAYS));
 }
 
 /**
@@ -136,6 +173,7 @@ function bestScored(scores: ReadonlyMap<string, { score: number }>, limit: numbe
 
 /** When fresh candidates run out, items shown before (and left unread) fill the page. */
 function rankRecentlyShown(
+  rankFeed: RankFn,
   user: RankUser,
   candidates: CandidateRow[],
   context: RankContext,
@@ -143,7 +181,7 @@ function rankRecentlyShown(
 ): RankedArticle[] {
   const shown = candidates.filter((c) => c.recentlyShown).map((c) => c.article);
   if (shown.length === 0) return [];
-  return rank(user, shown, { ...context, limit: context.limit + picked.length })
+  return rankFeed(user, shown, { ...context, limit: context.limit + picked.length })
     .filter((r) => !picked.some((p) => isNearDuplicate(p.article, r.article)))
     .slice(0, context.limit);
 }

@@ -5,7 +5,7 @@ import { insertArticles } from '../../../test/fixtures.js';
 import { createReader, createReaders } from '../../../test/readers.js';
 import { recommendations } from '../../db/schema.js';
 import { FEED_SIZE } from './recommendations.settings.js';
-import { articleIds, labelledCorpus, readerClient } from './test-support.js';
+import { articleIds, labelledCorpus, readerClient } from '../../../test/recommendations.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

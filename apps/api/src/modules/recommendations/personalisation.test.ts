@@ -10,7 +10,7 @@ import {
   labelledCorpus,
   readerClient,
   FIRST_WORDS,
-} from './test-support.js';
+} from '../../../test/recommendations.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createReader } from '../../../test/readers.js';
 import { seedCorpusIfEmpty } from '../articles/seed.js';
 import { FEED_SIZE } from './recommendations.settings.js';
-import { readerClient } from './test-support.js';
+import { readerClient } from '../../../test/recommendations.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations, users } from '../../db/schema.js';
 import { articleColumns, type ArticleRecord } from '../articles/articles.repository.js';
 import type { HistoryAction, RankableArticle } from './ranker/index.js';
+import { engagementSql } from '../../lib/engagement.js';
 import { CANDIDATE_LIMITS, CO_ENGAGEMENT } from './recommendations.settings.js';
 
 export type RecommendationStatus = (typeof recommendations.$inferSelect)['status'];
@@ -38,7 +39,8 @@ export interface CandidateRow {
 
 export interface CandidateQuery {
   userId: string;
-  interests: readonly string[];
+  /** Declared interests and learned topics: each gets its own source, not bounded by the window. */
+  topics: readonly string[];
   keywords: readonly string[];
   coEngagedIds: readonly string[];
   /** Window bounds: published after `since` and not after `now`. */
@@ -106,8 +108,8 @@ const toRankable = (r: RankableRecord): RankableArticle => ({
   views: r.views,
 });
 
-/** The same engagement the ranker's popularity uses (before its time decay). */
-const ENGAGEMENT = sql.raw('likes + 2 * saves + 3 * shares + 0.2 * views - dislikes');
+/** The one engagement definition (lib/engagement.ts), as the ranker's popularity uses it. */
+const ENGAGEMENT = engagementSql();
 
 export const recommendationsRepository = {
   /**
@@ -325,18 +327,42 @@ export const recommendationsRepository = {
 
   /**
    * Candidates for one reader: a union of bounded, index-backed sources (see CANDIDATE_LIMITS),
-   * minus what the reader reacted to, saved, read (views and read recommendations) and same-title
-   * copies of what they disliked.
+   * minus what the reader reacted to, saved, read (views and read recommendations), same-title
+   * copies of what they disliked, hidden sources and articles they asked fewer of.
+   *
+   * The topic source is the adaptive part: for each of the reader's topics, the newest
+   * `perTopic` articles the reader has not seen (not read, not reacted to, not shown within the
+   * cooldown), however old — so when the window runs dry it reaches back in time (widening)
+   * instead of filling the page with unrelated topics.
    */
   async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
     const l = CANDIDATE_LIMITS;
     const inWindow = sql`pub_date > ${at(q.since)} and pub_date <= ${at(q.now)}`;
     const newestFirst = sql`order by pub_date desc nulls last, id`;
+    const unseen = (alias: string) => {
+      const a = sql.raw(alias);
+      return sql`not exists (select 1 from recommendations rec where rec.user_id = ${q.userId}
+            and rec.article_id = ${a}.id and (rec.status = 'read' or rec.retired_at > ${at(q.ignoredSince)}))
+        and not exists (select 1 from article_reactions r where r.user_id = ${q.userId} and r.article_id = ${a}.id)
+        and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = ${a}.id)
+        and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = ${a}.id)
+        and not exists (select 1 from reader_controls c where c.user_id = ${q.userId}
+            and c.kind = 'source' and c.value = ${a}.source_name)`;
+    };
+    // One branch per topic with the category as a value, so that the planner picks per
+    // category: the pub_date index for a common one, the categories GIN index for a rare one.
+    const topicBranches = q.topics.map(
+      (category) => sql`(select t.id from articles t
+           where t.pub_date <= ${at(q.now)} and t.categories @> array[${category}]::text[]
+             and ${unseen('t')}
+           order by t.pub_date desc nulls last, t.id limit ${num(l.perTopic)})`,
+    );
+    const topicSource = sql.join(
+      topicBranches.map((branch) => sql`union ${branch}`),
+      sql` `,
+    );
     const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
       with pool as (
-        (select id from articles where ${inWindow} and categories && ${textArray(q.interests)}
-         ${newestFirst} limit ${num(l.byInterest)})
-        union
         (select id from articles where pub_date <= ${at(q.now)} ${newestFirst} limit ${num(l.newest)})
         union
         (select id from articles where ${inWindow}
@@ -346,6 +372,7 @@ export const recommendationsRepository = {
          ${newestFirst} limit ${num(l.byKeyword)})
         union
         (select id from articles where ${inWindow} and id = any(${uuidArray(q.coEngagedIds)}))
+        ${topicSource}
       ), disliked_keys as (
         select d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
@@ -361,6 +388,10 @@ export const recommendationsRepository = {
         and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = a.id)
         -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
         and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
+        and not exists (select 1 from reader_controls c where c.user_id = ${q.userId}
+            and c.kind = 'source' and c.value = a.source_name)
+        and not exists (select 1 from reader_controls c where c.user_id = ${q.userId}
+            and c.kind = 'article' and c.value = a.id::text)
       order by a.id
     `);
     return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));

@@ -1,10 +1,19 @@
 import { Router, type RequestHandler } from 'express';
-import { markAsReadBody, MESSAGES } from '@lede/shared';
+import {
+  fewerLikeThisBody,
+  forgetTopicBody,
+  markAsReadBody,
+  MESSAGES,
+  RECOMMENDATION_CONTROL_MESSAGES as CONTROL,
+  sourceControlBody,
+  unmuteTopicBody,
+} from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/validate.js';
 import { currentUser } from '../auth/session.js';
 import { createRecommendationsService, type Feed } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
+import { createReaderControlsService } from './reader-controls.js';
 
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
 export const MARKED_READ_MESSAGE = MESSAGES.recommendations.markedRead;
@@ -17,6 +26,7 @@ const feedBody = ({ items, interestCount }: Feed) => ({
 /** /api/recommendations/...: the signed-in reader's feed. */
 export function recommendationsRouter(deps: AppDeps, signedIn: RequestHandler): Router {
   const recommendations = createRecommendationsService(deps);
+  const controls = createReaderControlsService(deps);
   const router = Router();
   router.use(signedIn);
 
@@ -37,6 +47,41 @@ export function recommendationsRouter(deps: AppDeps, signedIn: RequestHandler): 
       ...(entry && { recommendation: toRecommendation(entry) }),
       streak,
     });
+  });
+
+  // Reader controls (issue 11): each answers the reader's controls as the profile page lists them.
+  router.get('/controls', async (req, res) => {
+    res.json(await controls.list(currentUser(req)));
+  });
+
+  router.post('/fewerlikethis', async (req, res) => {
+    const { article_id } = parseInput(fewerLikeThisBody, req.body);
+    const list = await controls.fewerLikeThis(currentUser(req), article_id);
+    res.json({ message: CONTROL.fewerLikeThis, ...list });
+  });
+
+  router.post('/hidesource', async (req, res) => {
+    const { source_name } = parseInput(sourceControlBody, req.body);
+    const list = await controls.hideSource(currentUser(req), source_name);
+    res.json({ message: CONTROL.sourceHidden, ...list });
+  });
+
+  router.post('/unhidesource', async (req, res) => {
+    const { source_name } = parseInput(sourceControlBody, req.body);
+    const list = await controls.unhideSource(currentUser(req), source_name);
+    res.json({ message: CONTROL.sourceShown, ...list });
+  });
+
+  router.post('/unmutetopic', async (req, res) => {
+    const { kind, value } = parseInput(unmuteTopicBody, req.body);
+    const list = await controls.unmuteTopic(currentUser(req), kind, value);
+    res.json({ message: CONTROL.topicUnmuted, ...list });
+  });
+
+  router.post('/forgettopic', async (req, res) => {
+    const { category } = parseInput(forgetTopicBody, req.body);
+    const list = await controls.forgetTopic(currentUser(req), category);
+    res.json({ message: CONTROL.topicForgotten, ...list });
   });
 
   return router;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { createInteractionsService } from '../interactions/interactions.service.js';
 import type { UserRow } from '../users/users.repository.js';
-import { createFeedBuilder } from './feed-builder.js';
+import { createFeedBuilder, type RankFn } from './feed-builder.js';
 import { needsRebuild } from './feed-freshness.js';
 import { recommendationsRepository as repo, type FeedRow } from './recommendations.repository.js';
 
@@ -29,10 +29,11 @@ const needsPreferences = () =>
 /** Empties a reader's feed (interests reset); pass the transaction that changes the interests. */
 export const clearRecommendations = (tx: DbExecutor, userId: string) => repo.clearFeed(tx, userId);
 
-export function createRecommendationsService(deps: AppDeps) {
+/** `rank` replaces the ranker (the offline evaluation runs its baselines through the service). */
+export function createRecommendationsService(deps: AppDeps, options: { rank?: RankFn } = {}) {
   const { db, clock } = deps;
   const interactions = createInteractionsService(deps);
-  const buildFeed = createFeedBuilder();
+  const buildFeed = createFeedBuilder(options.rank);
 
   /**
    * Replaces the reader's feed, in one transaction under the reader's row lock (concurrent

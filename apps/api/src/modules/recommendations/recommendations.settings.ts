@@ -25,10 +25,23 @@ export const IGNORED_COOLDOWN_DAYS = 3;
  */
 export const CANDIDATE_WINDOW_DAYS = 45;
 
+/**
+ * Widening: when the reader's topics have fewer than WIDEN_AFTER unseen articles inside the
+ * window, the topic source reaches back in time and freshness half-lives are stretched by
+ * (age of the WIDEN_AFTER-th newest unseen topic article) / CANDIDATE_WINDOW_DAYS, at most
+ * MAX_FRESHNESS_STRETCH, so that older articles of the reader's topics are not outranked by
+ * fresh ones of topics they never asked for.
+ */
+export const WIDEN_AFTER = 15;
+export const MAX_FRESHNESS_STRETCH = 12;
+
 /** Upper bounds of each candidate source, so the cost does not grow with the table. */
 export const CANDIDATE_LIMITS = {
-  /** Newest in the window whose categories overlap the reader's interests. */
-  byInterest: 400,
+  /**
+   * Per topic (declared interest or learned topic): the newest articles of it the reader has
+   * not seen, not bounded by the window (the pool widens to older articles by itself).
+   */
+  perTopic: 100,
   /** Newest overall (not bounded by the window, so a quiet period still fills a feed). */
   newest: 200,
   /** Most engaged-with in the window. */

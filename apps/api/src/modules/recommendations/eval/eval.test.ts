@@ -2,7 +2,8 @@ import { CATEGORY_IDS } from '@lede/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeedRecord } from '../../articles/corpus/seed-file.js';
 import { intraListDiversity, ndcgAt, recallAt } from './metrics.js';
-import { loadCorpus, runEvaluation } from './run.js';
+import { createDriftingPopulation } from './drifting-readers.js';
+import { blackBoxScenarios, loadCorpus, runEvaluation } from './run.js';
 import { mulberry32 } from '../../../lib/random.js';
 import { createPopulation, toSimArticles } from './simulator.js';
 
@@ -78,5 +79,32 @@ describe('offline evaluation (small run)', () => {
     // deterministic: the same run gives the same JSON
     const again = runEvaluation(records, { readers: 40, days: 3, evalDays: 1 });
     expect(JSON.stringify(again)).toBe(JSON.stringify(result));
-  }, 60_000);
+  });
+
+  it('second model: drifters and outsiders, each with a topic outside the declared interests', () => {
+    const articles = toSimArticles(records.slice(0, 2000), 7);
+    const readers = createDriftingPopulation(7, 20, articles);
+    expect(new Set(readers.map((r) => r.kind))).toEqual(new Set(['drifter', 'outsider']));
+    for (const r of readers) {
+      expect(new Set(r.interests).size).toBe(3);
+      expect(r.newTopics.length).toBeGreaterThanOrEqual(1);
+      for (const t of r.newTopics) expect(r.interests).not.toContain(t);
+    }
+    for (const model of ['preferences', 'drifting'] as const) {
+      for (const s of blackBoxScenarios(records, 10, { model })) {
+        expect(s.interests.length).toBeGreaterThanOrEqual(3);
+        expect(s.interests).not.toContain(s.likedTopic);
+      }
+    }
+  });
+
+  it('runs the second model with the same report, and the ranker never shows read or disliked items', () => {
+    const result = runEvaluation(records, { readers: 30, days: 3, evalDays: 1, model: 'drifting' });
+    expect(result.model).toBe('drifting');
+    expect(Object.keys(result.policies).sort()).toEqual(
+      ['interestsOnly', 'newest', 'ranker', 'trending'].sort(),
+    );
+    expect(result.policies.ranker.dislikedOrReadShare).toBe(0);
+    expect(result.setup.scoredFeeds).toBeGreaterThan(0);
+  });
 });

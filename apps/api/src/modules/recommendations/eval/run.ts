@@ -19,6 +19,14 @@ import {
 } from '../ranker/index.js';
 import { readSeedRecords, type SeedRecord } from '../../articles/corpus/seed-file.js';
 import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
+import type { Scenario } from './black-box.js';
+import {
+  createDriftingPopulation,
+  driftingActive,
+  driftingReact,
+  driftingUtility,
+  LIKE_LINE,
+} from './drifting-readers.js';
 import { intraListDiversity, Mean, ndcgAt, recallAt } from './metrics.js';
 import {
   backgroundEngagement,
@@ -47,6 +55,23 @@ export interface EvalOptions {
   windowDays?: number;
   /** Feed length shown to the reader (and scored as top 20). */
   feedSize?: number;
+  /**
+   * `preferences`: simulator.ts (hidden preferences, stable tastes); `drifting`:
+   * drifting-readers.ts (tastes that drift, readers who click mostly outside their interests).
+   */
+  model?: ReaderModelName;
+}
+
+export const READER_MODELS = ['preferences', 'drifting'] as const;
+export type ReaderModelName = (typeof READER_MODELS)[number];
+
+/** What the simulation loop needs of a reader model; policies never see anything of it. */
+export interface ReaderModel {
+  readers: Array<{ index: number; interests: string[] }>;
+  /** A held-out positive: the reader would like the article on that day. */
+  isPositive(reader: number, a: SimArticle, nowMs: number, day: number): boolean;
+  isActive(reader: number, day: number): boolean;
+  react(reader: number, a: SimArticle, nowMs: number, position: number, day: number): SimAction[];
 }
 
 export const DEFAULT_EVAL_OPTIONS: Required<EvalOptions> = {
@@ -56,6 +81,7 @@ export const DEFAULT_EVAL_OPTIONS: Required<EvalOptions> = {
   evalDays: 2,
   windowDays: 60,
   feedSize: 20,
+  model: 'preferences',
 };
 
 export interface PolicyMetrics {
@@ -70,6 +96,7 @@ export type PolicyName = 'ranker' | 'newest' | 'trending' | 'interestsOnly';
 const BASELINES = ['newest', 'trending', 'interestsOnly'] as const;
 
 export interface EvalResult {
+  model: ReaderModelName;
   seed: number;
   readers: number;
   days: number;
@@ -256,6 +283,87 @@ function summary(world: World): PolicyMetrics {
   };
 }
 
+/** Day d's "now" is 18:00 UTC; the last simulated day is the newest article's day. */
+function timeline(articles: SimArticle[], o: Required<EvalOptions>) {
+  const newestMs = Math.max(...articles.map((a) => a.pubMs));
+  const lastNow = Math.floor(newestMs / DAY_MS) * DAY_MS + 18 * 3_600_000;
+  const nows = Array.from({ length: o.days }, (_, d) => lastNow - (o.days - 1 - d) * DAY_MS);
+  const windowMs = o.windowDays * DAY_MS;
+  const horizon = articles.filter((a) => a.pubMs <= lastNow && a.pubMs > nows[0]! - windowMs);
+  return { nows, windowMs, horizon };
+}
+
+/**
+ * Black-box scenarios from a reader model's population (the first `count` readers): their
+ * declared interests, and the topic outside them they take to — model 1: their first hidden top
+ * category not declared (else the horizon's most common undeclared category); model 2: the
+ * category they drift to or really read.
+ */
+export function blackBoxScenarios(
+  records: readonly SeedRecord[],
+  count: number,
+  options: EvalOptions = {},
+): Scenario[] {
+  const o = { ...DEFAULT_EVAL_OPTIONS, ...options };
+  const { horizon } = timeline(toSimArticles(records, o.seed), o);
+  const frequency = new Map<string, number>();
+  for (const a of horizon)
+    for (const c of a.categories) frequency.set(c, (frequency.get(c) ?? 0) + 1);
+  const byFrequency = [...frequency].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+  if (o.model === 'drifting') {
+    return createDriftingPopulation(o.seed, count, horizon).map((r) => ({
+      interests: r.interests,
+      likedTopic: r.newTopics[0]!,
+    }));
+  }
+  return createPopulation({ seed: o.seed, readers: count, horizon }).map((r) => ({
+    interests: r.interests,
+    likedTopic:
+      r.hidden.topCategories.find((c) => !r.interests.includes(c)) ??
+      byFrequency.find((c) => !r.interests.includes(c))!,
+  }));
+}
+
+/** Model 1 (simulator.ts): hidden category, topic and popularity preferences that stay put. */
+function preferencesModel(seed: number, count: number, horizon: SimArticle[]): ReaderModel {
+  const readers: SimReader[] = createPopulation({ seed, readers: count, horizon });
+  const horizonPosition = new Map(horizon.map((a, i) => [a.index, i]));
+  const utility = new Float64Array(readers.length * horizon.length);
+  readers.forEach((r) =>
+    horizon.forEach((a, i) => {
+      utility[r.index * horizon.length + i] = staticUtility(r, a, seed);
+    }),
+  );
+  const utilityOf = (r: SimReader, a: SimArticle, nowMs: number) =>
+    utility[r.index * horizon.length + horizonPosition.get(a.index)!]! - staleness(a, nowMs);
+  return {
+    readers,
+    isPositive: (i, a, nowMs) => utilityOf(readers[i]!, a, nowMs) > readers[i]!.hidden.threshold,
+    isActive: (i, day) => isActive(seed, readers[i]!, day),
+    react: (i, a, nowMs, position, day) =>
+      react(seed, readers[i]!, a, utilityOf(readers[i]!, a, nowMs), position, day),
+  };
+}
+
+/** Model 2 (drifting-readers.ts): drifting tastes and readers who click outside their interests. */
+function driftingModel(
+  seed: number,
+  count: number,
+  horizon: SimArticle[],
+  days: number,
+): ReaderModel {
+  const readers = createDriftingPopulation(seed, count, horizon);
+  const u = (i: number, a: SimArticle, nowMs: number, day: number) =>
+    driftingUtility(seed, readers[i]!, a, nowMs, day, days);
+  return {
+    readers,
+    isPositive: (i, a, nowMs, day) => u(i, a, nowMs, day) > LIKE_LINE,
+    isActive: (i, day) => driftingActive(seed, readers[i]!, day),
+    react: (i, a, nowMs, position, day) =>
+      driftingReact(seed, readers[i]!, a, u(i, a, nowMs, day), position, day),
+  };
+}
+
 /** Runs the whole simulation on the given corpus records. Deterministic for the same inputs. */
 export function runEvaluation(
   records: readonly SeedRecord[],
@@ -268,22 +376,14 @@ export function runEvaluation(
   const titles = new Map(articles.map((a) => [a.id, a.title]));
 
   // Day d's "now" is 18:00 UTC; the last simulated day is the newest article's day.
-  const newestMs = Math.max(...articles.map((a) => a.pubMs));
-  const lastNow = Math.floor(newestMs / DAY_MS) * DAY_MS + 18 * 3_600_000;
-  const nows = Array.from({ length: o.days }, (_, d) => lastNow - (o.days - 1 - d) * DAY_MS);
-  const windowMs = o.windowDays * DAY_MS;
-  const horizon = articles.filter((a) => a.pubMs <= lastNow && a.pubMs > nows[0]! - windowMs);
-  const horizonPosition = new Map(horizon.map((a, i) => [a.index, i]));
+  const { nows, windowMs, horizon } = timeline(articles, o);
 
-  const readers: SimReader[] = createPopulation({ seed: o.seed, readers: o.readers, horizon });
-  const utility = new Float64Array(readers.length * horizon.length);
-  readers.forEach((r) =>
-    horizon.forEach((a, i) => {
-      utility[r.index * horizon.length + i] = staticUtility(r, a, o.seed);
-    }),
-  );
-  const utilityOf = (r: SimReader, a: SimArticle, nowMs: number) =>
-    utility[r.index * horizon.length + horizonPosition.get(a.index)!]! - staleness(a, nowMs);
+  const model =
+    o.model === 'drifting'
+      ? driftingModel(o.seed, o.readers, horizon, o.days)
+      : preferencesModel(o.seed, o.readers, horizon);
+  const readers = model.readers;
+  const dayOf = (nowMs: number) => nows.indexOf(nowMs);
 
   const worlds: World[] = [];
   const rankerWorld: World = new World(
@@ -328,7 +428,7 @@ export function runEvaluation(
           const seen = world.interacted[reader.index]!;
           const positives = new Set<string>();
           for (const a of pool) {
-            if (!seen.has(a.index) && utilityOf(reader, a, nowMs) > reader.hidden.threshold) {
+            if (!seen.has(a.index) && model.isPositive(reader.index, a, nowMs, dayOf(nowMs))) {
               positives.add(a.id);
             }
           }
@@ -347,12 +447,12 @@ export function runEvaluation(
             }
           }
         }
-        if (!isActive(o.seed, reader, day)) continue;
+        if (!model.isActive(reader.index, day)) continue;
         feed.forEach((shown, position) => {
           const a = byId.get(shown.id);
           if (!a) return;
           if (world.readOrDisliked[reader.index]!.has(a.id)) return; // already dealt with
-          const actions = react(o.seed, reader, a, utilityOf(reader, a, nowMs), position, day);
+          const actions = model.react(reader.index, a, nowMs, position, day);
           const at = new Date(nowMs + (position + 1) * 60_000);
           for (const action of actions) world.record(reader.index, a, baseArticle(a), action, at);
         });
@@ -381,6 +481,7 @@ export function runEvaluation(
   const baselineMetrics = BASELINES.map((b) => policies[b]);
   const filteredMetrics = BASELINES.map((b) => filtered[b]);
   return {
+    model: o.model,
     seed: o.seed,
     readers: readers.length,
     days: o.days,

@@ -1,10 +1,10 @@
 /**
- * Test support for the recommendation endpoints (no route uses it): a small labelled corpus
- * and the calls a reader's client makes.
+ * Test support for the recommendation endpoints (test-only, outside src/ so it never ships): a
+ * small labelled corpus and the calls a reader's client makes, reader controls included.
  */
 import type supertest from 'supertest';
-import type { articles } from '../../db/schema.js';
-import type { PublicRecommendation } from './recommendations.serializer.js';
+import type { articles } from '../src/db/schema.js';
+import type { PublicRecommendation } from '../src/modules/recommendations/recommendations.serializer.js';
 
 type ArticleValues = Partial<typeof articles.$inferInsert>;
 
@@ -96,9 +96,14 @@ export function readerClient(request: () => supertest.Agent) {
     },
     markAsRead: (reader: SignedInReader, articleId: string) =>
       request().post('/api/recommendations/markasread').set(reader.auth()).send({ articleId }),
+    /** A reader control (POST /api/recommendations/<control>); answers the raw response. */
+    control: (reader: SignedInReader, control: string, body: object) =>
+      request().post(`/api/recommendations/${control}`).set(reader.auth()).send(body),
+    controls: (reader: SignedInReader) =>
+      request().get('/api/recommendations/controls').set(reader.auth()),
     async react(
       reader: SignedInReader,
-      kind: 'like' | 'dislike' | 'save',
+      kind: 'like' | 'dislike' | 'save' | 'share',
       articleId: string,
     ): Promise<void> {
       ok(

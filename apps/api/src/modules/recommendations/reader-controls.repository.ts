@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { readerControls } from '../../db/schema.js';
+
+export type ReaderControlKind = (typeof readerControls.$inferSelect)['kind'];
+export interface ReaderControlRow {
+  kind: ReaderControlKind;
+  value: string;
+  count: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The rows of reader_controls (hidden sources, muted topics, removed learned topics). */
+export const readerControlsRepository = {
+  async all(db: DbExecutor, userId: string): Promise<ReaderControlRow[]> {
+    return db
+      .select({
+        kind: readerControls.kind,
+        value: readerControls.value,
+        count: readerControls.count,
+        createdAt: readerControls.createdAt,
+        updatedAt: readerControls.updatedAt,
+      })
+      .from(readerControls)
+      .where(eq(readerControls.userId, userId))
+      .orderBy(asc(readerControls.createdAt), asc(readerControls.kind), asc(readerControls.value));
+  },
+
+  /**
+   * Adds the rows; an existing (kind, value) is counted once more (`bump`) or only re-dated.
+   */
+  async add(
+    db: DbExecutor,
+    userId: string,
+    rows: Array<{ kind: ReaderControlKind; value: string }>,
+    now: Date,
+    { bump }: { bump: boolean },
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insert(readerControls)
+      .values(rows.map((r) => ({ ...r, userId, count: 1, createdAt: now, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [readerControls.userId, readerControls.kind, readerControls.value],
+        set: {
+          count: bump ? sql`${readerControls.count} + 1` : readerControls.count,
+          updatedAt: now,
+        },
+      });
+  },
+
+  /** True when a row was removed. */
+  async remove(
+    db: DbExecutor,
+    userId: string,
+    kinds: ReaderControlKind[],
+    value: string,
+  ): Promise<boolean> {
+    const rows = await db
+      .delete(readerControls)
+      .where(
+        and(
+          eq(readerControls.userId, userId),
+          inArray(readerControls.kind, kinds),
+          eq(readerControls.value, value),
+        ),
+      )
+      .returning({ value: readerControls.value });
+    return rows.length > 0;
+  },
+};

@@ -1,0 +1,189 @@
+/**
+ * Reader controls (issue 11): "Fewer like this", hidden sources with undo, and the lists the
+ * profile page shows — hidden sources, muted topics and the topics the feed learned (with a way
+ * to remove one). Stored in reader_controls; the feed builder hands them to the ranker.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CATEGORY_IDS,
+  MESSAGES,
+  type CategoryId,
+  type HiddenSource,
+  type LearnedTopic,
+  type MutedTopic,
+  type ReaderControlsResponse,
+} from '@lede/shared';
+import type { DbExecutor } from '../../db/client.js';
+import { articles, recommendations } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import {
+  categoryTitle,
+  learnedReason,
+  learnedTopics,
+  topicFeedback,
+  type ReaderControls,
+} from './ranker/index.js';
+import {
+  readerControlsRepository as controlsRepo,
+  type ReaderControlRow,
+} from './reader-controls.repository.js';
+import { recommendationsRepository as repo } from './recommendations.repository.js';
+import { HISTORY_EVENTS, REMEMBERED_DISLIKES } from './recommendations.settings.js';
+
+/** "Fewer like this" mutes the article's first category and this many of its topic words. */
+export const FEWER_TOPIC_WORDS = 2;
+/** The profile page lists at most this many learned topics, strongest first. */
+export const LEARNED_TOPICS_SHOWN = 5;
+
+const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORY_IDS);
+
+export const loadReaderControls = (db: DbExecutor, userId: string) => controlsRepo.all(db, userId);
+
+/**
+ * The ranker's view of the rows. `gapMs` shifts the removal times of learned topics onto the
+ * corpus timeline, as the feed builder shifts the history (see onCorpusTimeline).
+ */
+export function toRankControls(rows: readonly ReaderControlRow[], gapMs = 0): ReaderControls {
+  const hiddenSources = new Set<string>();
+  const mutedCategories = new Map<string, number>();
+  const mutedKeywords = new Map<string, number>();
+  const fewerArticleIds = new Set<string>();
+  const forgottenTopics = new Map<string, Date>();
+  for (const row of rows) {
+    if (row.kind === 'source') hiddenSources.add(row.value);
+    else if (row.kind === 'category') mutedCategories.set(row.value, row.count);
+    else if (row.kind === 'keyword') mutedKeywords.set(row.value, row.count);
+    else if (row.kind === 'article') fewerArticleIds.add(row.value);
+    else forgottenTopics.set(row.value, new Date(row.updatedAt.getTime() - gapMs));
+  }
+  return { hiddenSources, mutedCategories, mutedKeywords, fewerArticleIds, forgottenTopics };
+}
+
+export type ReaderControlsService = ReturnType<typeof createReaderControlsService>;
+
+export function createReaderControlsService(deps: AppDeps) {
+  const { db, clock } = deps;
+
+  /** Takes the articles of the active feed that match `where` out of it at once. */
+  async function retireFromFeed(tx: DbExecutor, userId: string, where: ReturnType<typeof sql>) {
+    await tx
+      .update(recommendations)
+      .set({ retiredAt: clock.now() })
+      .where(
+        and(
+          eq(recommendations.userId, userId),
+          isNull(recommendations.retiredAt),
+          sql`${recommendations.articleId} in (select id from articles where ${where})`,
+        ),
+      );
+  }
+
+  async function list(
+    userId: string,
+    interests: readonly string[],
+  ): Promise<ReaderControlsResponse> {
+    const rows = await controlsRepo.all(db, userId);
+    const history = await repo.readerHistory(db, userId, {
+      events: HISTORY_EVENTS,
+      dislikes: REMEMBERED_DISLIKES,
+    });
+    const controls = toRankControls(rows);
+    const learned = learnedTopics(
+      topicFeedback(history, clock.now().getTime(), controls.forgottenTopics),
+    )
+      .filter((f) => CATEGORY_SET.has(f.category))
+      .slice(0, LEARNED_TOPICS_SHOWN);
+    const hiddenSources: HiddenSource[] = rows
+      .filter((r) => r.kind === 'source')
+      .map((r) => ({ source_name: r.value, hiddenAt: r.updatedAt.toISOString() }));
+    const mutedTopics: MutedTopic[] = rows
+      .filter((r) => r.kind === 'category' || r.kind === 'keyword')
+      .map((r) => ({
+        kind: r.kind as MutedTopic['kind'],
+        value: r.value,
+        label: r.kind === 'category' ? categoryTitle(r.value) : r.value,
+        count: r.count,
+        mutedAt: r.updatedAt.toISOString(),
+      }));
+    const learnedTopicsOut: LearnedTopic[] = learned.map((f) => ({
+      category: f.category as CategoryId,
+      label: categoryTitle(f.category),
+      count: f.positives,
+      declared: interests.includes(f.category),
+      reason: learnedReason(f),
+    }));
+    return { hiddenSources, mutedTopics, learnedTopics: learnedTopicsOut };
+  }
+
+  return {
+    list: (user: { id: string; interests: string[] }) => list(user.id, user.interests),
+
+    /**
+     * Fewer like this: mutes the article's first category and its first topic words (once
+     * more each time), never shows the article again and takes it out of the current feed.
+     */
+    async fewerLikeThis(user: { id: string; interests: string[] }, articleId: string) {
+      const [article] = await db
+        .select({ categories: articles.categories, keywords: articles.keywords })
+        .from(articles)
+        .where(eq(articles.id, articleId));
+      if (!article) throw ApiError.notFound(MESSAGES.articles.notFound);
+      const category = article.categories.find((c) => CATEGORY_SET.has(c));
+      const words = [...new Set(article.keywords)]
+        .filter((k) => !CATEGORY_SET.has(k))
+        .slice(0, FEWER_TOPIC_WORDS);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await controlsRepo.add(
+          tx,
+          user.id,
+          [
+            ...(category ? [{ kind: 'category' as const, value: category }] : []),
+            ...words.map((value) => ({ kind: 'keyword' as const, value })),
+          ],
+          now,
+          { bump: true },
+        );
+        await controlsRepo.add(tx, user.id, [{ kind: 'article', value: articleId }], now, {
+          bump: false,
+        });
+        await retireFromFeed(tx, user.id, sql`id = ${articleId}::uuid`);
+      });
+      return list(user.id, user.interests);
+    },
+
+    /** Hides a source: its articles leave the current feed now and never come back until undone. */
+    async hideSource(user: { id: string; interests: string[] }, sourceName: string) {
+      await db.transaction(async (tx) => {
+        await controlsRepo.add(tx, user.id, [{ kind: 'source', value: sourceName }], clock.now(), {
+          bump: false,
+        });
+        await retireFromFeed(tx, user.id, sql`source_name = ${sourceName}`);
+      });
+      return list(user.id, user.interests);
+    },
+
+    async unhideSource(user: { id: string; interests: string[] }, sourceName: string) {
+      await controlsRepo.remove(db, user.id, ['source'], sourceName);
+      return list(user.id, user.interests);
+    },
+
+    async unmuteTopic(
+      user: { id: string; interests: string[] },
+      kind: 'category' | 'keyword',
+      value: string,
+    ) {
+      await controlsRepo.remove(db, user.id, [kind], value);
+      return list(user.id, user.interests);
+    },
+
+    /** Removes a learned topic: what the reader did before now no longer teaches it. */
+    async forgetTopic(user: { id: string; interests: string[] }, category: string) {
+      await controlsRepo.add(db, user.id, [{ kind: 'forgotten', value: category }], clock.now(), {
+        bump: false,
+      });
+      return list(user.id, user.interests);
+    },
+  };
+}
