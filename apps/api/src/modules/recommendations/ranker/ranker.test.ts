@@ -477,3 +477,95 @@ describe('rank on the bundled corpus', () => {
       for (const c of r.article.categories) expect(categories.has(c)).toBe(true);
   });
 });
+
+describe('rank: learning from actions and reader controls (issue 11)', () => {
+  const interests = ['politics', 'business', 'world'];
+  const candidates = pool({ politics: 20, business: 20, world: 20, environment: 20, sports: 20 });
+  const environment = candidates.filter((a) => a.categories[0] === 'environment');
+  const top10 = (list: RankedArticle[], c: string) =>
+    list.slice(0, 10).filter((r) => r.article.categories.includes(c)).length;
+
+  it('two positives make a learned topic: in the rotation, with its own reason', () => {
+    const ctx = context(candidates);
+    const base = rank({ interests, history: [] }, candidates, ctx);
+    const history = [
+      ...events('like', environment.slice(0, 1)),
+      ...events('save', environment.slice(1, 2)),
+    ];
+    const after = rank({ interests, history }, candidates, ctx);
+    expect(top10(after, 'environment')).toBeGreaterThanOrEqual(3);
+    expect(top10(after, 'environment')).toBeGreaterThan(top10(base, 'environment'));
+    const learned = after.filter((r) => r.article.categories.includes('environment'));
+    expect(learned[0]!.reasons[0]).toBe('Because you liked or saved 2 Environment stories');
+    // One like alone is not a taste yet.
+    const once = rank(
+      { interests, history: events('like', environment.slice(0, 1)) },
+      candidates,
+      ctx,
+    );
+    expect(once.flatMap((r) => r.reasons).join(' ')).not.toMatch(/Environment stories/);
+  });
+
+  it('a removed learned topic stops teaching, until new likes', () => {
+    const ctx = context(candidates);
+    const history = events('like', environment.slice(0, 3));
+    const forgottenTopics = new Map([['environment', NOW]]);
+    const after = rank({ interests, history, controls: { forgottenTopics } }, candidates, ctx);
+    expect(after.flatMap((r) => r.reasons).join(' ')).not.toMatch(/Environment stories/);
+  });
+
+  it('hidden sources and "fewer like this" articles never appear; muted categories sink', () => {
+    const ctx = context(candidates, { limit: 40 });
+    const base = rank({ interests, history: [] }, candidates, ctx);
+    const fewer = base[0]!.article;
+    const controls = {
+      hiddenSources: new Set(['Herald']),
+      fewerArticleIds: new Set([fewer.id]),
+      mutedCategories: new Map([['business', 1]]),
+    };
+    const after = rank({ interests, history: [], controls }, candidates, ctx);
+    expect(after.length).toBeGreaterThan(20);
+    expect(after.filter((r) => r.article.sourceName === 'Herald')).toEqual([]);
+    expect(ids(after)).not.toContain(fewer.id);
+    const count = (list: RankedArticle[]) =>
+      list.slice(0, 20).filter((r) => r.article.categories.includes('business')).length;
+    expect(count(after)).toBeLessThan(count(base));
+  });
+
+  it('three dislikes in a category at least halve its share; a disliked story cluster stays out', () => {
+    const ctx = context(candidates);
+    const base = rank({ interests, history: [] }, candidates, ctx);
+    const world = base.filter((r) => r.article.categories.includes('world')).slice(0, 3);
+    const after = rank(
+      {
+        interests,
+        history: events(
+          'dislike',
+          world.map((r) => r.article),
+        ),
+      },
+      candidates,
+      ctx,
+    );
+    const share = (list: RankedArticle[]) => categoryShares(list.slice(0, 20)).get('world') ?? 0;
+    expect(share(after)).toBeLessThanOrEqual(share(base) / 2);
+
+    const story = (title: string, id: string) =>
+      article(['politics'], title, { id, keywords: ['politics', 'zanzibar', 'referendum', title] });
+    const disliked = story('Zanzibar referendum called for spring', 'd1');
+    const sameStory = story('Opposition splits over the coming vote', 'd2');
+    const stats = buildCorpusStats([...candidates, disliked, sameStory]);
+    const out = rank(
+      { interests, history: events('dislike', [disliked]) },
+      [...candidates, sameStory],
+      { ...ctx, stats, limit: 200 },
+    );
+    expect(ids(out)).not.toContain('d2');
+    const without = rank({ interests, history: [] }, [...candidates, sameStory], {
+      ...ctx,
+      stats,
+      limit: 200,
+    });
+    expect(ids(without)).toContain('d2');
+  });
+});
