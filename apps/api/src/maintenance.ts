@@ -7,7 +7,7 @@ import { pruneRateLimits } from './modules/auth/rate-limit.js';
 const HOUR = 3_600_000;
 
 /** Deletes what can never be used again: old challenges, dead refresh tokens, past rate windows. */
-export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
+async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   const dayAgo = new Date(clock.now().getTime() - 24 * HOUR);
   await challengesRepository.pruneExpired(db, dayAgo);
   await refreshTokensRepository.pruneExpired(db, dayAgo);

@@ -16,7 +16,7 @@ import { MailCatcher } from './mail-catcher.js';
 const TEMPLATE_DB = 'lede_template';
 
 /** A fresh database cloned from the migrated template; dropped by `close`. */
-export async function createTestDatabase(): Promise<DatabaseHandle & { name: string }> {
+async function createTestDatabase(): Promise<DatabaseHandle & { name: string }> {
   const serverUrl = inject('pgServerUrl');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

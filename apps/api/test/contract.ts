@@ -8,7 +8,7 @@ import { expect } from 'vitest';
  * parse with the route's schema for its status, and hold no field the schema does not name,
  * so a field renamed or leaked on either side fails the test that received it.
  */
-export function checkResponseContract(res: supertest.Response): void {
+function checkResponseContract(res: supertest.Response): void {
   const req = (res as unknown as { req: { method: string; path: string } }).req;
   const path = req.path.split('?')[0]!;
   if (!path.startsWith('/api/') || res.status === 304 || res.status === 204) return;

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './client.js';
 
 /** Works from src/ (tsx, vitest) and from dist/ (built): both sit one level below the package. */
-export const MIGRATIONS_FOLDER = path.resolve(
+const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );

@@ -2,7 +2,7 @@ import type { Logger } from './logger.js';
 import type { MailMessage, Mailer } from './mailer.js';
 
 /** Delays before the 2nd, 3rd, ... attempt at a mail the server refused. */
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000];
+const DEFAULT_RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000];
 
 /**
  * Mails leave after the answer, never inside a request: a request that mails a code takes

@@ -14,7 +14,7 @@ const DB_DOWN_CODES = new Set([
 ]);
 
 /** Turns anything thrown into an ApiError: body-parser failures, database outages, bugs. */
-export function toApiError(err: unknown): ApiError {
+function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; message?: string };
   if (e?.type === 'entity.parse.failed')

@@ -8,7 +8,7 @@ import { challengesRepository as challenges, type ChallengeRow } from './auth.re
 import { otpMail } from './otp.mail.js';
 
 /** How long a verified code lets signup/login/reset go ahead. */
-export const VERIFIED_CHALLENGE_TTL_MS = 10 * 60_000;
+const VERIFIED_CHALLENGE_TTL_MS = 10 * 60_000;
 
 const m = MESSAGES.auth;
 

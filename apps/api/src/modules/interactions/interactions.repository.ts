@@ -10,7 +10,7 @@ import {
 } from '../../db/schema.js';
 
 /** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
-export const localDaySql = (at: Date, timezone: string) =>
+const localDaySql = (at: Date, timezone: string) =>
   sql`(${at.toISOString()}::timestamptz at time zone ${timezone})::date`;
 
 export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
