@@ -64,6 +64,10 @@ const validValue = (field: string): unknown =>
     theme: 'dark',
     timezone: 'Europe/Paris',
     profile_url: '/media/default-avatar.svg',
+    source_name: 'Example News',
+    kind: 'category',
+    value: 'science',
+    category: 'science',
     limit: 10,
   })[field];
 
@@ -100,6 +104,7 @@ const TABLES = [
   'article_shares',
   'article_views',
   'recommendations',
+  'reader_controls',
 ];
 
 /** A fingerprint of everything a request could have written (rate-limit counters aside). */

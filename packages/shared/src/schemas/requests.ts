@@ -24,6 +24,12 @@ import {
   verifyOtpRequest,
   verifyPasswordResetOtpRequest,
 } from './auth.js';
+import {
+  fewerLikeThisBody,
+  forgetTopicBody,
+  sourceControlBody,
+  unmuteTopicBody,
+} from './recommendations.js';
 
 /** What a route reads from its JSON body and from its query string. */
 export interface RequestContract {
@@ -58,6 +64,11 @@ export const REQUESTS = {
   'GET /api/userinteractions/recentactivity': { query: recentActivityQuery, signedIn: true },
 
   'POST /api/recommendations/markasread': { body: markAsReadBody, signedIn: true },
+  'POST /api/recommendations/fewerlikethis': { body: fewerLikeThisBody, signedIn: true },
+  'POST /api/recommendations/hidesource': { body: sourceControlBody, signedIn: true },
+  'POST /api/recommendations/unhidesource': { body: sourceControlBody, signedIn: true },
+  'POST /api/recommendations/unmutetopic': { body: unmuteTopicBody, signedIn: true },
+  'POST /api/recommendations/forgettopic': { body: forgetTopicBody, signedIn: true },
 
   'PUT /api/profile/editname': { body: editNameBody, signedIn: true },
   'PUT /api/profile/changeemail': { body: changeEmailBody, signedIn: true },
