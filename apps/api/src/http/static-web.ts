@@ -15,10 +15,12 @@ const DEFAULT_WEB_DIST = path.resolve(packageRoot, '../web/dist');
 /** Vite writes content-hashed file names under /assets/: a new build never reuses a name. */
 const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html names the current assets: always asked again (a 304 when unchanged). */
+/**
+ * Everything else (index.html, which names the current assets; favicon, theme-init.js and the
+ * other files of apps/web/public, whose names never change): asked again each time, answered
+ * 304 while unchanged, so a new build is seen at once.
+ */
 const REVALIDATE = 'no-cache';
-/** favicon and other files of apps/web/public: stable names, so a short lifetime. */
-const SHORT = 'public, max-age=3600';
 
 const notFound: RequestHandler = (_req, res) => {
   res.sendStatus(404);
@@ -34,14 +36,13 @@ export function isNavigation(urlPath: string): boolean {
   return !last.includes('.');
 }
 
-function cacheControlFor(res: ServerResponse, filePath: string): void {
-  const name = path.basename(filePath);
-  const underAssets = filePath.includes(`${path.sep}assets${path.sep}`);
-  res.setHeader(
-    'Cache-Control',
-    name.startsWith('index.html') ? REVALIDATE : underAssets ? IMMUTABLE : SHORT,
-  );
-}
+/** Cache-Control by where the file sits in the build: hashed under assets/, or not. */
+const cacheControlIn =
+  (webDist: string) =>
+  (res: ServerResponse, filePath: string): void => {
+    const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
+    res.setHeader('Cache-Control', hashed ? IMMUTABLE : REVALIDATE);
+  };
 
 /**
  * Everything the app serves outside /api: stored avatars and the bundled images under
@@ -67,7 +68,7 @@ export function serveStaticWeb(app: Express, config: Pick<Config, 'dataDir' | 'w
       index: false,
       redirect: false,
       cacheControl: false,
-      setHeaders: cacheControlFor,
+      setHeaders: cacheControlIn(webDist),
     },
   });
   app.use(webStatic);
