@@ -1,16 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
+import { ArticleList } from '@/features/articles/components/article-list';
+import {
+  refreshRecommendations,
+  useMarkAsRead,
+  useRecommendations,
+  type FeedItem,
+} from '@/features/feed/api/recommendations';
+import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/features/session/hooks/use-session';
 import { withQuery } from '@/lib/with-query';
 
-/** Placeholder: the recommendation feed arrives with issue 10. */
+/** Spec section 9: 6 skeleton cards while the feed loads. */
+export const HOME_SKELETONS = 6;
+
+export function firstName(name: string | undefined): string {
+  return name?.trim().split(/\s+/)[0] || 'User';
+}
+
 function HomePage() {
   usePageTitle('Home');
   const user = useSessionUser();
-  const first = user?.name.trim().split(/\s+/)[0] || 'User';
+  const qc = useQueryClient();
+  const feed = useRecommendations();
+  const markAsRead = useMarkAsRead();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await refreshRecommendations(qc);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const items = feed.data?.items;
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-3xl font-extrabold tracking-tight">Hello, {first}</h1>
-      <p className="text-muted">Your recommendations will appear here.</p>
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">Hello, {firstName(user?.name)}</h1>
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => void refresh()}
+          disabled={refreshing}
+        >
+          <RefreshCw size={18} aria-hidden="true" className={refreshing ? 'animate-spin' : ''} />
+          Refresh
+        </button>
+      </div>
+
+      {feed.isError ? (
+        <QueryError error={feed.error} onRetry={() => void feed.refetch()} />
+      ) : (
+        <ArticleList
+          label="Recommended articles"
+          articles={items}
+          loading={feed.isPending}
+          skeletons={HOME_SKELETONS}
+          onOpenArticle={markAsRead}
+          cardNote={(a) => <FeedReason item={a as FeedItem} />}
+          empty={
+            <div className="card flex flex-col items-center gap-4 p-10 text-center">
+              <p className="text-muted">No recommendations available at the moment.</p>
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => void refresh()}
+                disabled={refreshing}
+              >
+                <RefreshCw size={18} aria-hidden="true" />
+                Refresh Recommendations
+              </button>
+            </div>
+          }
+        />
+      )}
     </div>
   );
 }

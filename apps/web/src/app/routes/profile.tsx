@@ -1,31 +1,119 @@
-import { LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
-import { logout } from '@/features/session/api/logout';
+import { ArticleList } from '@/features/articles/components/article-list';
+import { codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { CodeEntry } from '@/features/auth/components/code-entry';
+import { profileApi } from '@/features/profile/api/profile';
+import { AccountActions } from '@/features/profile/components/account-actions';
+import { ActivityList } from '@/features/profile/components/activity-list';
+import { ProfileCard, type EmailChallenge } from '@/features/profile/components/profile-card';
+import { StatsCard } from '@/features/profile/components/stats-card';
+import { useSavedArticles } from '@/features/saved/api/saved';
 import { useSessionUser } from '@/features/session/hooks/use-session';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { withQuery } from '@/lib/with-query';
 
-/** Placeholder: the profile screen arrives with issue 10. */
+function SavedTab() {
+  const saved = useSavedArticles();
+  if (saved.isError) return <QueryError error={saved.error} onRetry={() => void saved.refetch()} />;
+  const articles = saved.data?.map((e) => e.article_id);
+  return (
+    <div className="flex flex-col gap-4">
+      {articles && articles.length > 0 && (
+        <Link to="/saved" className="link self-end text-sm">
+          Open the Saved page
+        </Link>
+      )}
+      <ArticleList
+        label="Saved articles"
+        articles={articles}
+        loading={saved.isPending}
+        skeletons={2}
+        columns="sm:grid-cols-2 xl:grid-cols-3"
+        empty={<p className="card p-8 text-center text-muted">No saved articles yet</p>}
+      />
+    </div>
+  );
+}
+
+const tabClass =
+  'rounded-lg px-4 py-2 text-sm font-semibold text-muted hover:text-fg data-[state=active]:bg-raised data-[state=active]:text-fg data-[state=active]:shadow-sm';
+
 function ProfilePage() {
   usePageTitle('Profile');
   const user = useSessionUser();
-  const navigate = useNavigate();
-  return (
-    <div className="flex flex-col items-start gap-4">
-      <h1 className="text-3xl font-extrabold tracking-tight">Profile</h1>
-      <p className="text-muted">
-        Signed in as <span className="font-semibold text-fg">{user?.email}</span>
-      </p>
-      <button
-        type="button"
-        className="btn-outline"
-        onClick={async () => {
-          await logout();
-          navigate('/login', { replace: true });
+  const [challenge, setChallenge] = useState<EmailChallenge | null>(null);
+  if (!user) return <Navigate to="/login" replace />;
+
+  if (challenge) {
+    const f = MESSAGES.fallbacks;
+    return (
+      <CodeEntry
+        purpose="change_email"
+        email={challenge.email}
+        onBack={() => setChallenge(null)}
+        onResend={async () => {
+          try {
+            const res = await profileApi.requestEmailChange(challenge.email);
+            setChallenge({ email: res.pendingEmail, hash: res.hash });
+            toast.success(CLIENT_MESSAGES.auth.newOtpSent);
+          } catch (err) {
+            throw new Error(errorMessage(err, f.resendOtp));
+          }
         }}
-      >
-        <LogOut size={18} aria-hidden="true" /> Log out
-      </button>
+        onVerify={async (code) => {
+          try {
+            await profileApi.confirmEmailChange(challenge.email, code, challenge.hash);
+          } catch (err) {
+            const text = codeErrorText(err, CLIENT_MESSAGES.data.changeEmail);
+            if (isDeadCodeError(text)) {
+              toast.error(text);
+              setChallenge(null);
+              return;
+            }
+            throw new Error(text);
+          }
+          toast.success(MESSAGES.profile.profileUpdated);
+          setChallenge(null);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">Profile</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
+        <div className="flex flex-col gap-6">
+          <ProfileCard user={user} onEmailChallenge={setChallenge} />
+          <StatsCard />
+          <AccountActions />
+        </div>
+        <Tabs.Root defaultValue="saved" className="flex min-w-0 flex-col gap-4">
+          <Tabs.List
+            aria-label="Your articles"
+            className="flex gap-1 self-start rounded-xl bg-surface p-1"
+          >
+            <Tabs.Trigger value="saved" className={tabClass}>
+              Saved Articles
+            </Tabs.Trigger>
+            <Tabs.Trigger value="activity" className={tabClass}>
+              Activity
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="saved">
+            <SavedTab />
+          </Tabs.Content>
+          <Tabs.Content value="activity">
+            <ActivityList />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,48 @@
+import { Bookmark } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
+import { ArticleList } from '@/features/articles/components/article-list';
+import { useSavedArticles } from '@/features/saved/api/saved';
 import { withQuery } from '@/lib/with-query';
 
-/** Placeholder: the Saved page arrives with issue 10. */
+/** The reader's saved articles: the same cards, modal and actions; unsaving removes a card. */
 function SavedPage() {
   usePageTitle('Saved');
+  const saved = useSavedArticles();
+  const articles = saved.data?.map((e) => e.article_id);
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-3xl font-extrabold tracking-tight">Saved articles</h1>
-      <p className="text-muted">Your saved articles will appear here.</p>
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 className="text-3xl font-extrabold tracking-tight">Saved articles</h1>
+        <p className="text-muted" aria-live="polite">
+          {articles
+            ? `(${articles.length} ${articles.length === 1 ? 'article' : 'articles'})`
+            : '\u00a0'}
+        </p>
+      </div>
+      {saved.isError ? (
+        <QueryError error={saved.error} onRetry={() => void saved.refetch()} />
+      ) : (
+        <ArticleList
+          label="Saved articles"
+          articles={articles}
+          loading={saved.isPending}
+          skeletons={4}
+          empty={
+            <div className="card flex flex-col items-center gap-4 p-10 text-center">
+              <Bookmark size={32} aria-hidden="true" className="text-muted" />
+              <p className="font-semibold">No saved articles yet</p>
+              <p className="text-muted">
+                Save an article to read it later; it will wait for you here.
+              </p>
+              <Link to="/explore" className="btn-primary">
+                Explore articles
+              </Link>
+            </div>
+          }
+        />
+      )}
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useSessionUser } from '@/features/session/hooks/use-session';
 
-/** The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. */
+/**
+ * The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. Loaded once per
+ * session: every action keeps them in step (see use-article-actions), a new session reloads them.
+ */
 export function useReaderLists() {
   const signedIn = !!useSessionUser();
   const liked = useQuery({
@@ -15,6 +18,7 @@ export function useReaderLists() {
         fallback: CLIENT_MESSAGES.data.likedIds,
       }).then((r) => r.likedArticleIds),
     enabled: signedIn,
+    staleTime: Infinity,
   });
   const disliked = useQuery({
     queryKey: queryKeys.reader.dislikedIds(),
@@ -24,6 +28,7 @@ export function useReaderLists() {
         fallback: CLIENT_MESSAGES.data.dislikedIds,
       }).then((r) => r.dislikedArticleIds),
     enabled: signedIn,
+    staleTime: Infinity,
   });
   const saved = useQuery({
     queryKey: queryKeys.reader.savedIds(),
@@ -33,6 +38,7 @@ export function useReaderLists() {
         fallback: CLIENT_MESSAGES.data.savedIds,
       }).then((r) => r.savedArticleIds),
     enabled: signedIn,
+    staleTime: Infinity,
   });
   return {
     signedIn,

@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@lede/shared';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { formatCreators, formatDate } from '@/lib/format';
 import { ArticleImage } from './article-image';
 
@@ -8,11 +8,14 @@ export function ArticleCard({
   onOpen,
   buttonRef,
   eager,
+  children,
 }: {
   article: PublicArticle;
   onOpen: () => void;
   buttonRef?: Ref<HTMLButtonElement>;
   eager?: boolean;
+  /** Below the text: the reader's actions, why a recommendation was picked. */
+  children?: ReactNode;
 }) {
   const author = formatCreators(article.creator);
   const date = formatDate(article.pubDate);
@@ -45,6 +48,7 @@ export function ArticleCard({
         )}
         {author && <p className="mt-auto pt-1 text-xs font-medium text-fg">By {author}</p>}
       </div>
+      {children}
     </article>
   );
 }

@@ -1,9 +1,15 @@
 import type { PublicArticle } from '@lede/shared';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { ShortcutsDialog } from '@/features/shortcuts/components/shortcuts-dialog';
+import { useListShortcuts } from '@/features/shortcuts/hooks/use-list-shortcuts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 import { ArticleModal } from './article-modal';
+import { CardActions } from './card-actions';
 
-/** A grid of cards (or skeletons while loading) that opens the article modal. */
+/**
+ * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
+ * the reader's actions; j / k move between cards, Enter or o opens one, ? lists the shortcuts.
+ */
 export function ArticleList({
   articles,
   loading,
@@ -11,6 +17,9 @@ export function ArticleList({
   empty,
   label,
   onOpenArticle,
+  cardNote,
+  cardControls,
+  columns = 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
 }: {
   articles: readonly PublicArticle[] | undefined;
   loading: boolean;
@@ -18,16 +27,49 @@ export function ArticleList({
   empty: ReactNode;
   label: string;
   onOpenArticle?: (article: PublicArticle) => void;
+  /** Shown on a card above its actions (why a recommendation was picked). */
+  cardNote?: (article: PublicArticle) => ReactNode;
+  /** More controls on a card, after its actions. */
+  cardControls?: (article: PublicArticle) => ReactNode;
+  /** The grid's responsive columns (a narrower column holds fewer). */
+  columns?: string;
 }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const grid = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+  const grid = `grid gap-5 ${columns}`;
+  const list = articles ?? [];
 
   const focusCard = useCallback((article: PublicArticle) => {
     const el = buttons.current.get(article._id);
     el?.focus();
     el?.scrollIntoView({ block: 'nearest' });
   }, []);
+
+  const currentIndex = () => {
+    const active = document.activeElement;
+    return list.findIndex((a) => {
+      const el = buttons.current.get(a._id);
+      return !!el && !!active && (el === active || !!el.closest('article')?.contains(active));
+    });
+  };
+
+  useListShortcuts((command) => {
+    if (command === 'help') return setHelpOpen(true);
+    if (list.length === 0) return;
+    const at = currentIndex();
+    if (command === 'open') {
+      if (at >= 0) setOpenIndex(at);
+      return;
+    }
+    const next =
+      at < 0
+        ? command === 'next'
+          ? 0
+          : list.length - 1
+        : Math.min(list.length - 1, Math.max(0, at + (command === 'next' ? 1 : -1)));
+    focusCard(list[next]!);
+  }, !loading);
 
   if (loading) {
     return (
@@ -38,12 +80,12 @@ export function ArticleList({
       </div>
     );
   }
-  if (!articles || articles.length === 0) return <>{empty}</>;
+  if (list.length === 0) return <>{empty}</>;
 
   return (
     <>
       <ul className={grid} aria-label={label}>
-        {articles.map((a, i) => (
+        {list.map((a, i) => (
           <li key={a._id} className="flex">
             <div className="flex w-full flex-col [&>article]:flex-1">
               <ArticleCard
@@ -54,19 +96,23 @@ export function ArticleList({
                   if (el) buttons.current.set(a._id, el);
                   else buttons.current.delete(a._id);
                 }}
-              />
+              >
+                {cardNote?.(a)}
+                <CardActions article={a} extra={cardControls?.(a)} />
+              </ArticleCard>
             </div>
           </li>
         ))}
       </ul>
       <ArticleModal
-        articles={articles}
+        articles={list}
         index={openIndex}
         onIndexChange={setOpenIndex}
         onClose={() => setOpenIndex(null)}
         onCloseFocus={focusCard}
         onOpenArticle={onOpenArticle}
       />
+      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </>
   );
 }

@@ -1,0 +1,81 @@
+import { CLIENT_MESSAGES, DEFAULT_AVATAR_PATH, MESSAGES } from '@lede/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { setUser } from '@/lib/storage';
+
+const d = CLIENT_MESSAGES.data;
+
+export const profileApi = {
+  async editName(name: string) {
+    const res = await api('PUT /api/profile/editname', {
+      body: { name },
+      fallback: d.changeName,
+    });
+    setUser(res.user);
+    return res.user;
+  },
+  /** Step 1 of the verified change: a code goes to the new address; nothing changes yet. */
+  async requestEmailChange(email: string) {
+    const res = await api('PUT /api/profile/changeemail', {
+      body: { email },
+      fallback: d.changeEmail,
+    });
+    if (!('hash' in res)) throw new ApiError(500, d.changeEmail);
+    return res;
+  },
+  /** Step 2: the code from the new address applies the change. */
+  async confirmEmailChange(email: string, otp: string, hash: string) {
+    const res = await api('PUT /api/profile/changeemail', {
+      body: { email, otp, hash },
+      fallback: d.changeEmail,
+    });
+    setUser(res.user);
+    return res.user;
+  },
+  async uploadPicture(file: File, signal?: AbortSignal) {
+    const body = new FormData();
+    body.append('file', file);
+    const res = await api('POST /api/profile/uploadpicture', { body, signal });
+    setUser(res.user);
+    return res;
+  },
+  async removePicture() {
+    const res = await api('PUT /api/profile/updateprofilepicture', {
+      body: { profile_url: DEFAULT_AVATAR_PATH },
+    });
+    setUser(res.user);
+    return res.user;
+  },
+  async resetInterests() {
+    const res = await api('PUT /api/profile/resetinterests', { fallback: d.resetInterests });
+    setUser(res.user);
+    return res.user;
+  },
+  deleteAccount: () =>
+    api('DELETE /api/profile/deleteaccount', { fallback: d.deleteAccount }).then(
+      () => MESSAGES.profile.accountDeleted,
+    ),
+};
+
+/** Spec section 8's picture texts: no connection, or the server's message / status. */
+export function pictureErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return CLIENT_MESSAGES.picture.network;
+    return err.body?.message || CLIENT_MESSAGES.picture.server(err.status);
+  }
+  return CLIENT_MESSAGES.picture.network;
+}
+
+/** The reader's recent activity, newest first. */
+export function useActivity() {
+  return useQuery({
+    queryKey: queryKeys.reader.activity(),
+    queryFn: ({ signal }) =>
+      api('GET /api/userinteractions/recentactivity', {
+        query: { limit: 100 },
+        signal,
+        fallback: d.activity,
+      }).then((r) => r.data),
+  });
+}

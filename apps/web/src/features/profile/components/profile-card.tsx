@@ -1,0 +1,167 @@
+import { CLIENT_MESSAGES, emailSchema, MESSAGES, nameSchema, type PublicUser } from '@lede/shared';
+import { Pencil } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { profileApi } from '../api/profile';
+import { PictureEditor } from './picture-editor';
+
+export interface EmailChallenge {
+  email: string;
+  hash: string;
+}
+
+/** What an edit sends (spec section 4): only the fields that changed. */
+export function changedFields(
+  user: Pick<PublicUser, 'name' | 'email'>,
+  name: string,
+  email: string,
+): { name?: string; email?: string } {
+  const out: { name?: string; email?: string } = {};
+  if (name.trim() !== user.name) out.name = name.trim();
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) out.email = email.trim();
+  return out;
+}
+
+/**
+ * Picture, name and e-mail with an edit mode. A new e-mail is verified: the code goes to the new
+ * address, and `onEmailChallenge` shows the code-entry screen.
+ */
+export function ProfileCard({
+  user,
+  onEmailChallenge,
+}: {
+  user: PublicUser;
+  onEmailChallenge: (challenge: EmailChallenge) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const nameId = useId();
+  const emailId = useId();
+  const errorId = useId();
+
+  const startEdit = () => {
+    setName(user.name);
+    setEmail(user.email);
+    setError(null);
+    setEditing(true);
+  };
+  const cancel = () => {
+    setName(user.name);
+    setEmail(user.email);
+    setError(null);
+    setEditing(false);
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes = changedFields(user, name, email);
+    if (changes.name !== undefined) {
+      const check = nameSchema.safeParse(changes.name);
+      if (!check.success) return setError(check.error.issues[0]?.message ?? null);
+    }
+    if (changes.email !== undefined) {
+      const check = emailSchema.safeParse(changes.email);
+      if (!check.success) return setError(check.error.issues[0]?.message ?? null);
+    }
+    if (changes.name === undefined && changes.email === undefined) return setEditing(false);
+    setSaving(true);
+    setError(null);
+    const before = { name: user.name, email: user.email };
+    try {
+      if (changes.name !== undefined) await profileApi.editName(changes.name);
+    } catch (err) {
+      setName(before.name);
+      setEmail(before.email);
+      setSaving(false);
+      const text = errorMessage(err, CLIENT_MESSAGES.data.changeName);
+      setError(text);
+      toast.error(text);
+      return;
+    }
+    if (changes.email !== undefined) {
+      try {
+        const res = await profileApi.requestEmailChange(changes.email);
+        toast.success(res.message);
+        setSaving(false);
+        setEditing(false);
+        onEmailChallenge({ email: res.pendingEmail, hash: res.hash });
+        return;
+      } catch (err) {
+        setEmail(before.email);
+        setSaving(false);
+        const text = errorMessage(err, CLIENT_MESSAGES.data.changeEmail);
+        setError(text);
+        toast.error(text);
+        return;
+      }
+    }
+    setSaving(false);
+    setEditing(false);
+    toast.success(MESSAGES.profile.profileUpdated);
+  };
+
+  return (
+    <section aria-labelledby="profile-card-title" className="card flex flex-col gap-5 p-6">
+      <h2 id="profile-card-title" className="sr-only">
+        Profile information
+      </h2>
+      <PictureEditor user={user} />
+      {editing ? (
+        <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-3">
+          <div>
+            <label htmlFor={nameId} className="label">
+              Name
+            </label>
+            <input
+              id={nameId}
+              className="field"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          <div>
+            <label htmlFor={emailId} className="label">
+              Email
+            </label>
+            <input
+              id={emailId}
+              type="email"
+              className="field"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-medium text-danger">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary flex-1" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="btn-outline flex-1" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col items-center gap-1 text-center">
+          <p className="text-xl font-bold break-words">{user.name}</p>
+          <p className="text-sm break-all text-muted">{user.email}</p>
+          <button type="button" className="btn-outline mt-3" onClick={startEdit}>
+            <Pencil size={16} aria-hidden="true" /> Edit Profile
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
