@@ -14,6 +14,7 @@ import {
 } from './ranker/index.js';
 import {
   recommendationsRepository as repo,
+  type CandidateQuery,
   type CandidateRow,
   type HistoryRow,
   type StoredPick,
@@ -23,6 +24,7 @@ import {
   CANDIDATE_WINDOW_DAYS,
   MAX_FRESHNESS_STRETCH,
   WIDEN_AFTER,
+  WIDEN_BELOW,
   CO_ENGAGEMENT,
   FEED_SIZE,
   HISTORY_EVENTS,
@@ -76,15 +78,26 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
     const learned = learnedTopics(
       topicFeedback(history, window.anchor.getTime(), controls.forgottenTopics),
     ).map((f) => f.category);
-    const candidates = await repo.candidates(tx, {
+    const topics = [...new Set([...reader.interests, ...learned])];
+    const query: CandidateQuery = {
       userId: reader.id,
-      topics: [...new Set([...reader.interests, ...learned])],
+      topics,
       keywords: topProfileKeywords(history, PROFILE_KEYWORDS),
       coEngagedIds: bestScored(coEngagement, CANDIDATE_LIMITS.coEngaged),
       since,
       now,
       ignoredSince: new Date(now.getTime() - IGNORED_COOLDOWN_DAYS * DAY_MS),
-    });
+    };
+    let candidates = await repo.candidates(tx, query);
+    const unseenInTopics = candidates.filter(
+      (c) => !c.recentlyShown && c.article.categories.some((x) => topics.includes(x)),
+    ).length;
+    if (unseenInTopics < WIDEN_BELOW) {
+      // The window ran dry for this reader: widen to older articles of their topics.
+      const known = new Set(candidates.map((c) => c.article.id));
+      const older = await repo.candidates(tx, { ...query, mode: 'older' });
+      candidates = [...candidates, ...older.filter((c) => !known.has(c.article.id))];
+    }
 
     const user: RankUser = { interests: reader.interests, history, controls };
     const context: RankContext = {

@@ -48,6 +48,11 @@ export interface CandidateQuery {
   now: Date;
   /** Replaced-but-unread items retired after this instant count as recently shown. */
   ignoredSince: Date;
+  /**
+   * `window`: the bounded sources of the window (the usual case). `older`: the widening step,
+   * only the topic source, for each topic its newest unseen articles published up to `since`.
+   */
+  mode?: 'window' | 'older';
 }
 
 export interface StoredPick {
@@ -330,10 +335,10 @@ export const recommendationsRepository = {
    * minus what the reader reacted to, saved, read (views and read recommendations), same-title
    * copies of what they disliked, hidden sources and articles they asked fewer of.
    *
-   * The topic source is the adaptive part: for each of the reader's topics, the newest
-   * `perTopic` articles the reader has not seen (not read, not reacted to, not shown within the
-   * cooldown), however old — so when the window runs dry it reaches back in time (widening)
-   * instead of filling the page with unrelated topics.
+   * `mode: 'older'` is the widening step the feed builder takes when the window holds too few
+   * unseen articles of the reader's topics: for each topic, the newest `olderPerTopic` articles
+   * before the window the reader has not seen (not read, reacted to, saved, or shown within the
+   * cooldown) — so the feed reaches back in time instead of filling up with unrelated topics.
    */
   async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
     const l = CANDIDATE_LIMITS;
@@ -349,20 +354,21 @@ export const recommendationsRepository = {
         and not exists (select 1 from reader_controls c where c.user_id = ${q.userId}
             and c.kind = 'source' and c.value = ${a}.source_name)`;
     };
-    // One branch per topic with the category as a value, so that the planner picks per
-    // category: the pub_date index for a common one, the categories GIN index for a rare one.
-    const topicBranches = q.topics.map(
-      (category) => sql`(select t.id from articles t
-           where t.pub_date <= ${at(q.now)} and t.categories @> array[${category}]::text[]
+    // Widening: one branch per topic with the category as a value, so that the planner picks
+    // per category (the pub_date index for a common one, the categories GIN index for a rare one).
+    const olderByTopic = sql.join(
+      q.topics.map(
+        (category) => sql`(select t.id from articles t
+           where t.pub_date <= ${at(q.since)} and t.categories @> array[${category}]::text[]
              and ${unseen('t')}
-           order by t.pub_date desc nulls last, t.id limit ${num(l.perTopic)})`,
+           order by t.pub_date desc nulls last, t.id limit ${num(l.olderPerTopic)})`,
+      ),
+      sql` union `,
     );
-    const topicSource = sql.join(
-      topicBranches.map((branch) => sql`union ${branch}`),
-      sql` `,
-    );
-    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
-      with pool as (
+    const windowSources = sql`
+        (select id from articles where ${inWindow} and categories && ${textArray(q.topics)}
+         ${newestFirst} limit ${num(l.byTopic)})
+        union
         (select id from articles where pub_date <= ${at(q.now)} ${newestFirst} limit ${num(l.newest)})
         union
         (select id from articles where ${inWindow}
@@ -371,8 +377,11 @@ export const recommendationsRepository = {
         (select id from articles where ${inWindow} and keywords && ${textArray(q.keywords)}
          ${newestFirst} limit ${num(l.byKeyword)})
         union
-        (select id from articles where ${inWindow} and id = any(${uuidArray(q.coEngagedIds)}))
-        ${topicSource}
+        (select id from articles where ${inWindow} and id = any(${uuidArray(q.coEngagedIds)}))`;
+    if (q.mode === 'older' && q.topics.length === 0) return [];
+    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
+      with pool as (
+        ${q.mode === 'older' ? olderByTopic : windowSources}
       ), disliked_keys as (
         select d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''

@@ -26,22 +26,22 @@ export const IGNORED_COOLDOWN_DAYS = 3;
 export const CANDIDATE_WINDOW_DAYS = 45;
 
 /**
- * Widening: when the reader's topics have fewer than WIDEN_AFTER unseen articles inside the
- * window, the topic source reaches back in time and freshness half-lives are stretched by
- * (age of the WIDEN_AFTER-th newest unseen topic article) / CANDIDATE_WINDOW_DAYS, at most
- * MAX_FRESHNESS_STRETCH, so that older articles of the reader's topics are not outranked by
- * fresh ones of topics they never asked for.
+ * Widening: when the window holds fewer than WIDEN_BELOW unseen (not recently shown) articles
+ * of the reader's topics, a second query reaches back before the window, per topic; and the
+ * freshness half-lives are stretched by (age of the WIDEN_AFTER-th newest unseen article in
+ * the declared interests) / CANDIDATE_WINDOW_DAYS, at most MAX_FRESHNESS_STRETCH, so that older
+ * articles of the reader's topics are not outranked by fresh ones of topics they never chose.
  */
+export const WIDEN_BELOW = 30;
 export const WIDEN_AFTER = 15;
 export const MAX_FRESHNESS_STRETCH = 12;
 
 /** Upper bounds of each candidate source, so the cost does not grow with the table. */
 export const CANDIDATE_LIMITS = {
-  /**
-   * Per topic (declared interest or learned topic): the newest articles of it the reader has
-   * not seen, not bounded by the window (the pool widens to older articles by itself).
-   */
-  perTopic: 100,
+  /** Newest in the window whose categories overlap the reader's topics (interests, learned). */
+  byTopic: 400,
+  /** Widening: per topic, the newest unseen articles before the window. */
+  olderPerTopic: 40,
   /** Newest overall (not bounded by the window, so a quiet period still fills a feed). */
   newest: 200,
   /** Most engaged-with in the window. */
