@@ -33,7 +33,7 @@ function Preferences({ state }: { state: unknown }) {
   const user = useSessionUser();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const mode = preferencesMode(state);
+  const mode = preferencesMode(state, user?.interests.length ?? 0);
   const initial = mode === 'reset' ? [] : (user?.interests ?? []).filter(isCategoryId);
   const { selected, toggle } = useInterestSelection(initial);
   const [saving, setSaving] = useState(false);

@@ -12,10 +12,14 @@ export const PREFERENCES_HEADINGS: Record<PreferencesMode, string> = {
 
 export const PREFERENCES_HINT = 'Select at least 3 categories for better personalization';
 
-/** The mode from the navigation state; default new (spec section 2). */
-export function preferencesMode(state: unknown): PreferencesMode {
+/**
+ * The mode from the navigation state; without one, a reader holding some but too few interests
+ * completes them (insufficient); otherwise new (spec section 2's default).
+ */
+export function preferencesMode(state: unknown, interestCount = 0): PreferencesMode {
   const mode = (state as { mode?: unknown } | null)?.mode;
-  return mode === 'insufficient' || mode === 'reset' ? mode : 'new';
+  if (mode === 'insufficient' || mode === 'reset' || mode === 'new') return mode;
+  return interestCount > 0 && interestCount < MIN_INTERESTS ? 'insufficient' : 'new';
 }
 
 /** Where Go Back leads: /home in insufficient mode, /profile otherwise (spec section 2). */

@@ -1,0 +1,215 @@
+import { MESSAGES, CLIENT_MESSAGES, type PublicArticle, type PublicUser } from '@lede/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
+import { startSession } from '@/lib/storage';
+import * as toastModule from '@/lib/toast';
+import { CardActions } from '../components/card-actions';
+
+const reader: PublicUser = {
+  _id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  profile_url: '/media/default-avatar.svg',
+  theme: 'light',
+  interests: ['science', 'travel', 'food'],
+  timezone: 'UTC',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+const article: PublicArticle = {
+  _id: 'a1',
+  title: 'Moon landing',
+  creator: ['Neil'],
+  description: 'One small step',
+  pubDate: '2022-09-01T00:00:00.000Z',
+  image_url: '/media/default-article.svg',
+  link: 'https://example.com/a1',
+  source_name: 'Example',
+  source_url: null,
+  source_icon: null,
+  keywords: ['science'],
+  categories: ['science'],
+  likes: 5,
+};
+
+type Answer = { status: number; body: unknown };
+let answers: Answer[];
+let calls: { url: string; body: unknown }[];
+
+function stubFetch() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
+      const next = answers.shift() ?? { status: 500, body: { message: 'boom' } };
+      return new Response(JSON.stringify(next.body), {
+        status: next.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
+/** Lists and an explore page and the feed in the cache, as after a session's first load. */
+function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] } = {}) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(queryKeys.reader.likedIds(), lists.liked ?? []);
+  qc.setQueryData(queryKeys.reader.dislikedIds(), lists.disliked ?? []);
+  qc.setQueryData(queryKeys.reader.savedIds(), lists.saved ?? []);
+  qc.setQueryData(queryKeys.articles.latest(), [article]);
+  qc.setQueryData(queryKeys.reader.recommendations(), {
+    interestCount: 3,
+    items: [{ ...article, recommendationId: 'r1', status: 'new', reasons: [] }],
+  });
+  qc.setQueryData(queryKeys.reader.savedArticles(), [
+    { _id: 's1', article_id: article, savedAt: '2022-09-02T00:00:00.000Z' },
+  ]);
+  function Card() {
+    const [a] = qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest()) ?? [article];
+    return <CardActions article={a!} />;
+  }
+  const view = render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <Card />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const rerender = () =>
+    view.rerender(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter>
+          <Card />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  return { qc, rerender };
+}
+
+const likes = (qc: QueryClient) => ({
+  latest: qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![0]!.likes,
+  feed: qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.reader.recommendations())!.items[0]!
+    .likes,
+  saved: qc.getQueryData<{ article_id: PublicArticle }[]>(queryKeys.reader.savedArticles())![0]!
+    .article_id.likes,
+});
+
+let success: ReturnType<typeof vi.spyOn>;
+let error: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  answers = [];
+  calls = [];
+  stubFetch();
+  startSession(reader, 'token');
+  success = vi.spyOn(toastModule.toast, 'success').mockImplementation(() => 'id');
+  error = vi.spyOn(toastModule.toast, 'error').mockImplementation(() => 'id');
+});
+
+describe('like / dislike / save state machine', () => {
+  it('like adds a like everywhere the article is cached, then dislike takes it back', async () => {
+    const user = userEvent.setup();
+    const { qc } = setup();
+    answers.push({
+      status: 200,
+      body: { message: 'ok', liked: true, disliked: false, likes: 6, dislikes: 0 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.liked));
+    expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(calls[0]).toMatchObject({
+      url: '/api/userinteractions/like',
+      body: { article_id: 'a1' },
+    });
+
+    // Disliking a liked article removes the like and one from the count, at once.
+    answers.push({
+      status: 200,
+      body: { message: 'ok', liked: false, disliked: true, likes: 5, dislikes: 1 },
+    });
+    await user.click(screen.getByRole('button', { name: 'Dislike' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.disliked));
+    expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
+    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
+  });
+
+  it('a failing like restores the lists and every count and says "Failed to update like status"', async () => {
+    const user = userEvent.setup();
+    const { qc, rerender } = setup({ disliked: ['a1'] });
+    let fail!: () => void;
+    vi.mocked(fetch).mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          fail = () =>
+            resolve(
+              new Response(JSON.stringify({ message: 'Like article failed' }), { status: 500 }),
+            );
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    // Optimistic: liked, no longer disliked, one more like, shown at once.
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual([]);
+    expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
+    rerender();
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('6')).toBeInTheDocument();
+
+    await act(async () => fail());
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed),
+    );
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
+    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
+    expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
+    rerender();
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('unsave takes the article off the saved list at once; a failure puts it back', async () => {
+    const user = userEvent.setup();
+    const { qc } = setup({ saved: ['a1'] });
+    let fail!: () => void;
+    vi.mocked(fetch).mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          fail = () =>
+            resolve(
+              new Response(JSON.stringify({ message: 'Save article failed' }), { status: 500 }),
+            );
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual([]);
+    expect(qc.getQueryData(queryKeys.reader.savedArticles())).toEqual([]);
+    await act(async () => fail());
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Save article failed'));
+    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
+    expect(qc.getQueryData<unknown[]>(queryKeys.reader.savedArticles())).toHaveLength(1);
+  });
+
+  it('save then unsave: "Article Saved!", then "Article Unsaved!" with an Undo', async () => {
+    const user = userEvent.setup();
+    const { qc } = setup();
+    answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.saved));
+    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
+    answers.push({ status: 200, body: { message: 'ok', saved: false, saves: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledTimes(2));
+    const [content, options] = success.mock.calls[1]!;
+    expect(options).toMatchObject({ key: `${MESSAGES.interactions.unsaved} a1` });
+    render(<>{content}</>);
+    expect(screen.getByText(MESSAGES.interactions.unsaved)).toBeInTheDocument();
+    answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']));
+  });
+});
