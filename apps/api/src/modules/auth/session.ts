@@ -54,9 +54,12 @@ export const attachAccessToken: RequestHandler = (_req, res, next) => {
 
 type SessionOutcome = { user: UserRow; accessToken: string } | { error: ApiError };
 
-export type SessionMiddleware = ReturnType<typeof createSessionMiddleware>;
+export interface SessionMiddleware {
+  requireAuth: RequestHandler;
+  optionalSession: RequestHandler;
+}
 
-export function createSessionMiddleware(auth: AuthService) {
+export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
   /**
    * A valid bearer token is enough (re-signed when close to expiry). When it is missing or has
    * expired, a good refresh cookie rotates the session on the fly.
