@@ -1,28 +1,74 @@
 /**
- * The invalidation hook of the prepared public responses (./prepared-response.ts).
+ * The invalidation hooks of the prepared public responses (./prepared-response.ts).
  *
- * Whatever changes what a public article list or article shows calls
- * `articlesChanged()`: ingestion inserting articles, a like, dislike, save or
- * share changing a count. Every prepared body built before the call is then
- * dropped by every cache of this process, at its next lookup. Other processes
- * (other instances behind a load balancer) do not hear it: there a body lives
- * at most its TTL (`PUBLIC_CACHE_SECONDS`), which bounds the staleness.
+ * - `articlesChanged()`: the set of articles changed (ingestion inserted some, seeding
+ *   loaded some). Every prepared body built before the call is stale.
+ * - `articleCountsChanged(id)`: one article's counters changed (a like, dislike, save or
+ *   share committed). Stale are the bodies that show that article (its likes) and those
+ *   whose order depends on every article's counts (trending); a search or latest page
+ *   without it stays valid.
+ *
+ * Every cache of this process sees a change at its next lookup. Other processes (other
+ * instances behind a load balancer) do not hear it: there a body lives at most its TTL
+ * (`PUBLIC_CACHE_SECONDS`), which bounds the staleness.
  */
-let version = 0;
 
-/** Call after a committed change to articles or their counters. Cheap: one increment. */
+/** Bumped by every change of either kind: bodies remember the value they were built under. */
+let version = 0;
+/** The version of the last `articlesChanged()`. */
+let setChangedAt = 0;
+/** The version of the last counters change, of any article. */
+let countsChangedAt = 0;
+/** The version of the last counters change, per article. */
+const changedArticles = new Map<string, number>();
+/** Past this many remembered articles, forget them all and treat it as a change of the set. */
+const REMEMBERED_ARTICLES = 10_000;
+
+/** Call after a committed change to which articles exist. */
 export function articlesChanged(): void {
-  version++;
+  setChangedAt = ++version;
+  changedArticles.clear();
 }
 
-/** Bumped by every `articlesChanged()`; a body built under an older version is stale. */
+/** Call after a committed change of one article's counters. */
+export function articleCountsChanged(articleId: string): void {
+  if (changedArticles.size >= REMEMBERED_ARTICLES) return articlesChanged();
+  countsChangedAt = ++version;
+  changedArticles.delete(articleId);
+  changedArticles.set(articleId, countsChangedAt);
+}
+
 export function articlesVersion(): number {
   return version;
 }
 
-/** `fn`, announcing `articlesChanged()` once its promise settles (after its transaction committed). */
-export function changesArticles<A extends unknown[], R>(
-  fn: (...args: A) => Promise<R>,
-): (...args: A) => Promise<R> {
-  return (...args) => fn(...args).finally(articlesChanged);
+/** What a prepared body shows, to know when it goes stale. */
+export type Dependency =
+  /** It shows these articles (with their counts) and nothing else depends on counts. */
+  | { articleIds: readonly string[] }
+  /** Its order depends on every article's counts (trending). */
+  | { allCounts: true };
+
+/** Whether a body built under `builtAt` showing `depends` still holds. */
+export function stillValid(builtAt: number, depends: Dependency): boolean {
+  if (builtAt === version) return true;
+  if (setChangedAt > builtAt) return false;
+  if (countsChangedAt <= builtAt) return true;
+  if ('allCounts' in depends) return false;
+  for (const id of depends.articleIds) {
+    const changedAt = changedArticles.get(id);
+    if (changedAt !== undefined && changedAt > builtAt) return false;
+  }
+  return true;
+}
+
+/**
+ * `fn(reader, articleId, ...)`, announcing `articleCountsChanged(articleId)` once its promise
+ * settles (after its transaction committed). For like, dislike, save and share.
+ */
+export function changesArticles<U, A extends unknown[], R>(
+  fn: (reader: U, articleId: string, ...rest: A) => Promise<R>,
+): (reader: U, articleId: string, ...rest: A) => Promise<R> {
+  return (reader, articleId, ...rest) =>
+    fn(reader, articleId, ...rest).finally(() => articleCountsChanged(articleId));
 }

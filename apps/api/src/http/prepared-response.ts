@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
-import { articlesVersion } from './articles-changed.js';
+import { articlesVersion, stillValid, type Dependency } from './articles-changed.js';
 import { acceptedEncodings } from './accept-encoding.js';
 
 /**
@@ -67,7 +67,9 @@ export class PreparedBody {
 
   constructor(
     value: unknown,
+    /** articlesVersion() when its data was read, and what it shows (see ./articles-changed.ts). */
     readonly version: number,
+    readonly depends: Dependency,
     readonly expiresAt: number,
   ) {
     this.json = Buffer.from(JSON.stringify(value));
@@ -200,7 +202,7 @@ export interface PreparedCacheOptions {
 
 /**
  * Prepared bodies by key (route and parsed query). Concurrent misses of one key share a
- * single build; a body built before the last `articlesChanged()` is never served.
+ * single build; a body is never served once a change it depends on was announced.
  */
 export function createPreparedCache({
   ttlMs,
@@ -213,18 +215,23 @@ export function createPreparedCache({
   function lookup(key: string): PreparedBody | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (entry.version === articlesVersion() && entry.expiresAt > now()) return entry;
+    if (entry.expiresAt > now() && stillValid(entry.version, entry.depends)) return entry;
     entries.delete(key);
     return undefined;
   }
 
-  function build(key: string, load: () => Promise<unknown>): Promise<PreparedBody> {
+  function build<T>(
+    key: string,
+    load: () => Promise<T>,
+    dependsOn: (value: T) => Dependency,
+  ): Promise<PreparedBody> {
     const version = articlesVersion();
     const pending = building.get(key);
+    // Joined only when nothing changed since it started: a later caller must see the change.
     if (pending && pending.version === version) return pending.body;
     const body = load().then((value) => {
-      const prepared = new PreparedBody(value, version, now() + ttlMs);
-      if (ttlMs > 0 && version === articlesVersion()) {
+      const prepared = new PreparedBody(value, version, dependsOn(value), now() + ttlMs);
+      if (ttlMs > 0) {
         entries.delete(key);
         entries.set(key, prepared);
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
@@ -241,14 +248,18 @@ export function createPreparedCache({
   }
 
   return {
-    /** Answers with the prepared body for `key`, building it with `load` when missing or stale. */
-    async respond(
+    /**
+     * Answers with the prepared body for `key`, building it with `load` when missing or
+     * stale; `dependsOn` names what the built value shows (which changes make it stale).
+     */
+    async respond<T>(
       req: Request,
       res: Response,
       key: string,
-      load: () => Promise<unknown>,
+      load: () => Promise<T>,
+      dependsOn: (value: T) => Dependency,
     ): Promise<void> {
-      const body = lookup(key) ?? (await build(key, load));
+      const body = lookup(key) ?? (await build(key, load, dependsOn));
       const maxAge = Math.max(0, Math.floor((body.expiresAt - now()) / 1000));
       await sendPrepared(req, res, body, maxAge);
     },

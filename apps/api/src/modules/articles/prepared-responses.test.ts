@@ -121,6 +121,40 @@ describe('public article answers for a visitor', () => {
     expect(listed.find((a) => a._id === articleId)?.likes).toBe(1);
   });
 
+  it('keeps answers that do not show the liked article, and reorders trending', async () => {
+    const [lighthouse] = await insertArticles(ctx.deps.db, [
+      { title: 'Lighthouse keeper retires', pubDate: new Date(Date.UTC(2022, 7, 1)) },
+    ]);
+    const lighthouseSearch = '/api/articles/getarticlebykeyword?keyword=lighthouse';
+    const titleOf = async () =>
+      ((await raw.get(lighthouseSearch)).json().articles as { title: string; likes: number }[])[0]!;
+    expect((await titleOf()).title).toBe('Lighthouse keeper retires');
+    await ctx.database.pool.query('update articles set title = $2 where id = $1', [
+      lighthouse!.id,
+      'Lighthouse keeper stays',
+    ]);
+    const trendingBefore = await raw.get(TRENDING);
+
+    // A like on another article: this search does not show it, trending depends on it.
+    await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set(reader.auth())
+      .send({ article_id: articleId })
+      .expect(200);
+    expect((await titleOf()).title).toBe('Lighthouse keeper retires');
+    expect((await raw.get(TRENDING)).headers.etag).not.toBe(trendingBefore.headers.etag);
+
+    // A like on the article it shows: rebuilt.
+    await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set(reader.auth())
+      .send({ article_id: lighthouse!.id })
+      .expect(200);
+    expect(await titleOf()).toMatchObject({ title: 'Lighthouse keeper stays', likes: 1 });
+  });
+
   it('drops prepared answers after a save too, and lists new likes in trending', async () => {
     const before = await raw.get(TRENDING);
     await ctx
