@@ -3,20 +3,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-/** A fixed, uncommon port so the suite never meets a dev server on 3000. */
+/** Fixed, uncommon ports so the suite never meets a dev server on 3000. */
 const PORT = 3107;
+const SMTP_PORT = 3108;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Playwright loads this file in the runner and again in every worker. The runner makes one
-// fresh data directory (an empty embedded PostgreSQL) and hands it to the workers via the
-// environment; only the process that made it removes it on exit.
-let dataDir = process.env.LEDE_E2E_DATA_DIR;
-if (!dataDir) {
+// fresh folder (an empty embedded PostgreSQL, the caught mails) and hands it to the workers via
+// the environment; only the process that made it removes it on exit.
+let workDir = process.env.LEDE_E2E_WORK_DIR;
+if (!workDir) {
   const created = fs.mkdtempSync(path.join(os.tmpdir(), 'lede-e2e-'));
-  dataDir = created;
-  process.env.LEDE_E2E_DATA_DIR = created;
+  // The embedded PostgreSQL runs as its own user under DATA_DIR (workDir/data): it must be able
+  // to pass through this folder.
+  fs.chmodSync(created, 0o755);
+  workDir = created;
+  process.env.LEDE_E2E_WORK_DIR = created;
   process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
 }
+/** The SMTP catcher (e2e/support/global-setup.ts) appends every mail here, one JSON a line. */
+process.env.LEDE_E2E_MAIL_FILE = path.join(workDir, 'mails.jsonl');
+process.env.LEDE_E2E_SMTP_PORT = String(SMTP_PORT);
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,11 +42,15 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: 'list',
-  timeout: 30_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: BASE_URL,
-    trace: 'off',
+    // Kept only when a test fails: what it looked like and every step that led there.
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
   },
   projects: [
     {
@@ -36,34 +58,28 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         // Debian's Chromium (apt-get install chromium); `playwright install` is never used.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
       },
     },
   ],
-  // The built app exactly as `pnpm start` runs it (turbo builds api and web first).
+  // The built app exactly as `pnpm start` runs it (turbo builds api and web first), with a
+  // real SMTP server (the catcher) instead of codes in the log.
   webServer: {
     command: 'node ../api/dist/server.js',
     url: `${BASE_URL}/api/health`,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: path.join(workDir, 'data'),
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // One browser signs up and in many times from one address within minutes.
+      AUTH_IP_LIMIT: '100000',
+      OTP_IP_LIMIT: '100000',
+      BCRYPT_COST: '4',
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM lets the server close its database and stop the embedded PostgreSQL.

@@ -3,7 +3,8 @@
 // (see SuiteContext in ../run.mjs for what ctx holds).
 import articles from './articles.mjs';
 import auth from './auth.mjs';
+import lighthouse from './lighthouse.mjs';
 import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
 
-export const suites = [auth, articles, recommendations, readPath];
+export const suites = [auth, articles, recommendations, readPath, lighthouse];

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster } from '@/app/app-root';
+import { AppToaster } from '@/components/app-toaster';
 import { toast, TOAST_LIMIT } from './toast';
 
 /** Advances in small steps so each timer's render and effects run before the next one. */
@@ -56,7 +56,7 @@ describe('toasts (spec section 9)', () => {
     expect(visibleToasts()).toHaveLength(20);
     expect(screen.getByText('Message 25')).toBeInTheDocument();
     expect(screen.queryByText('Message 5')).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('suppresses a duplicate of the same type and text for its duration', () => {
     act(() => {

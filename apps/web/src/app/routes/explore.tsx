@@ -40,11 +40,11 @@ function ExplorePage() {
       </div>
 
       <div role="group" aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex gap-2 sm:flex-wrap">
           {EXPLORE_CHIPS.map((c) => {
             const active = c === chip;
             return (
-              <li key={c}>
+              <li key={c} className="shrink-0">
                 <button
                   type="button"
                   aria-pressed={active}

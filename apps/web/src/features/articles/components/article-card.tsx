@@ -32,7 +32,7 @@ export function ArticleCard({
             </>
           )}
         </p>
-        <h3 className="text-base leading-snug font-bold">
+        <h2 className="text-base leading-snug font-bold">
           <button
             ref={buttonRef}
             type="button"
@@ -42,7 +42,7 @@ export function ArticleCard({
           >
             {article.title}
           </button>
-        </h3>
+        </h2>
         {article.description && (
           <p className="line-clamp-3 text-sm text-muted">{article.description}</p>
         )}

@@ -145,7 +145,7 @@ export function ArticleDetail({
 
       {article.keywords.length > 0 && (
         <div>
-          <h3 className="mb-2 text-sm font-semibold">Keywords</h3>
+          <h2 className="mb-2 text-sm font-semibold">Keywords</h2>
           <ul className="flex flex-wrap gap-2">
             {article.keywords.map((k) => (
               <li

@@ -96,7 +96,7 @@ function ModalContent({
         e.preventDefault();
         onCloseFocus();
       }}
-      className="fixed inset-x-0 top-0 bottom-0 z-50 mx-auto flex max-w-3xl flex-col bg-bg shadow-2xl outline-none sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line"
+      className="fixed inset-x-0 top-0 bottom-0 z-[60] mx-auto flex max-w-3xl flex-col bg-bg shadow-2xl outline-none sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line"
     >
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2">
         <div className="flex gap-1">

@@ -1,7 +1,7 @@
-import { MESSAGES, type PublicUser } from '@lede/shared';
+import { MESSAGES, type PublicUser, type Theme } from '@lede/shared';
 import { api, ApiError } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/format';
-import { startSession } from '@/lib/storage';
+import { setUser, startSession } from '@/lib/storage';
 
 const f = MESSAGES.fallbacks;
 
@@ -33,8 +33,17 @@ export const authApi = {
       body: { name, email, password, timezone: browserTimezone() },
       fallback: f.signup,
     });
-    startSession(res.newUser, res.AccessToken);
-    return res.newUser;
+    // A new reader keeps the theme they signed up with (the account starts as 'light').
+    const theme: Theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+    const user = { ...res.newUser, theme };
+    startSession(user, res.AccessToken);
+    if (res.newUser.theme !== theme) {
+      api('PUT /api/profile/toggletheme', { body: { theme } }).then(
+        (saved) => setUser(saved.user),
+        () => undefined,
+      );
+    }
+    return user;
   },
   async login(email: string, password: string): Promise<PublicUser> {
     const res = await api('POST /api/auth/login', {

@@ -1,8 +1,6 @@
 import { CLIENT_MESSAGES, type Theme } from '@lede/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { api, errorMessage } from '@/lib/api-client';
 import { getToken, getUser, setDeviceTheme, setUser } from '@/lib/storage';
-import { toast } from '@/lib/toast';
 import { useSessionUser } from '@/features/session/hooks/use-session';
 
 const root = () => document.documentElement;
@@ -42,12 +40,16 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
     const reader = getUser();
     if (!reader || !getToken()) return;
     setUser({ ...reader, theme: next });
-    api('PUT /api/profile/toggletheme', {
-      body: { theme: next },
-      fallback: CLIENT_MESSAGES.data.changeTheme,
-    }).then(
-      (res) => setUser(res.user),
-      (err: unknown) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.changeTheme)),
+    // The API client loads on demand: the first paint of any page needs none of it.
+    void Promise.all([import('@/lib/api-client'), import('@/lib/toast')]).then(
+      ([{ api, errorMessage }, { toast }]) =>
+        api('PUT /api/profile/toggletheme', {
+          body: { theme: next },
+          fallback: CLIENT_MESSAGES.data.changeTheme,
+        }).then(
+          (res) => setUser(res.user),
+          (err: unknown) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.changeTheme)),
+        ),
     );
   }, []);
 

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { codeFor } from './mail';
+
+export const PASSWORD = 'Sup3r!pass';
+
+export function uniqueEmail(tag: string): string {
+  return `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+  token: string;
+  user: Record<string, unknown>;
+}
+
+/** Creates an account through the API (send-otp, the mailed code, verify-otp, signup). */
+export async function createAccount(
+  request: APIRequestContext,
+  tag: string,
+  name = 'Ada Lovelace',
+): Promise<Account> {
+  const email = uniqueEmail(tag);
+  const sent = await request.post('/api/auth/send-otp', { data: { email } });
+  expect(sent.status()).toBe(200);
+  const { hash } = (await sent.json()) as { hash: string };
+  const otp = await codeFor(email, 0);
+  expect(
+    (await request.post('/api/auth/verify-otp', { data: { email, otp, hash } })).status(),
+  ).toBe(200);
+  const res = await request.post('/api/auth/signup', {
+    data: { name, email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  const body = (await res.json()) as { AccessToken: string; newUser: Record<string, unknown> };
+  return { name, email, password: PASSWORD, token: body.AccessToken, user: body.newUser };
+}
+
+/** Puts a session in the browser's storage, as a successful login does. */
+export async function signInBrowser(page: Page, account: Account): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ([user, token]) => {
+      localStorage.setItem('lede.user', JSON.stringify(user));
+      localStorage.setItem('lede.token', token as string);
+    },
+    [account.user, account.token] as const,
+  );
+}
+
+/** axe-core on the current page: WCAG 2.1 A/AA and best practices, zero violations. */
+export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  // A toast still fading in is measured at part opacity: let it finish its entrance first.
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(found, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Collects console errors and page errors; assert on them at the end of a test. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const current = await page.locator('html').getAttribute('data-theme');
+  if (current !== theme) {
+    await page.getByRole('button', { name: /Switch to (light|dark) theme/ }).click();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Types a code into the six boxes, one key at a time. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}
