@@ -35,7 +35,7 @@ export function newest(input: BaselineInput): RankableArticle[] {
 /** Trending half-life: engagement counts half as much per 2 days of age. */
 export const TRENDING_HALF_LIFE_DAYS = 2;
 
-/** Decayed engagement: (likes + 2·saves + 3·shares + 0.2·views − dislikes) · 2^(−age / 2 days). */
+/** Decayed engagement (the one definition, src/lib/engagement.ts) · 2^(−age / 2 days). */
 export function trending(input: BaselineInput): RankableArticle[] {
   const now = input.now.getTime();
   return top(
