@@ -1,6 +1,6 @@
 /** Reasons: 1–3 plain sentences per item, from its strongest weighted signals. */
 import { POSITIVE_ACTIONS, type TopicFeedback } from './profile.js';
-import { categoryTitle, type Candidate, ID_TO_LABEL } from './scoring.js';
+import { categoryTitle, type Candidate } from './scoring.js';
 import type { HistoryAction, SignalName } from './types.js';
 
 const ACTION_PHRASE: Record<Exclude<HistoryAction, 'dislike'>, string> = {
@@ -43,7 +43,7 @@ export function reasonsFor(
     options.push({
       text: learned
         ? learnedReason(learned)
-        : `Because you like ${ID_TO_LABEL.get(c.interestCategory) ?? c.interestCategory}`,
+        : `Because you like ${categoryTitle(c.interestCategory)}`,
       // A learned topic is news to the reader: say it first.
       strength: weights.interest * c.interest + (learned ? 1 : 0),
     });
