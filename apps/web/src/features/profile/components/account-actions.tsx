@@ -40,10 +40,11 @@ export function AccountActions() {
       toast.error(CLIENT_MESSAGES.toasts.deleteAccountFailed);
       return;
     }
-    // The server erased every session with the account: sign out here, say so, leave.
+    // The server erased every session with the account: sign out here (as a logout does, to
+    // /login) and say so.
     endSession();
     toast.success(MESSAGES.profile.accountDeleted);
-    navigate('/', { replace: true });
+    navigate('/login', { replace: true });
   };
 
   return (

@@ -5,7 +5,7 @@ import {
   type PublicUser,
 } from '@lede/shared';
 import { Camera, Trash2, Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { pictureErrorText, profileApi } from '../api/profile';
 import { useSimulatedProgress } from '../hooks/use-simulated-progress';
@@ -43,11 +43,6 @@ export function PictureEditor({ user }: { user: PublicUser }) {
   const { progress, start, finish, reset } = useSimulatedProgress();
   const abort = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
   const clear = () => {
     setFile(null);
     setPreview(null);
@@ -67,7 +62,10 @@ export function PictureEditor({ user }: { user: PublicUser }) {
     setError(null);
     reset();
     setFile(picked);
-    setPreview(URL.createObjectURL(picked));
+    // A data: URL (the page's CSP allows no blob: images).
+    const reader = new FileReader();
+    reader.onload = () => setPreview(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(picked);
   };
 
   const upload = async () => {
