@@ -337,7 +337,7 @@ export const recommendationsRepository = {
    *
    * `mode: 'older'` is the widening step the feed builder takes when the window holds too few
    * unseen articles of the reader's topics: for each topic, the newest `olderPerTopic` articles
-   * before the window the reader has not seen (not read, reacted to, saved, or shown within the
+   * before the window the reader has not seen (not read, reacted to, or shown within the
    * cooldown) — so the feed reaches back in time instead of filling up with unrelated topics.
    */
   async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
@@ -349,10 +349,7 @@ export const recommendationsRepository = {
       return sql`not exists (select 1 from recommendations rec where rec.user_id = ${q.userId}
             and rec.article_id = ${a}.id and (rec.status = 'read' or rec.retired_at > ${at(q.ignoredSince)}))
         and not exists (select 1 from article_reactions r where r.user_id = ${q.userId} and r.article_id = ${a}.id)
-        and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = ${a}.id)
-        and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = ${a}.id)
-        and not exists (select 1 from reader_controls c where c.user_id = ${q.userId}
-            and c.kind = 'source' and c.value = ${a}.source_name)`;
+        and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = ${a}.id)`;
     };
     // Widening: one branch per topic with the category as a value, so that the planner picks
     // per category (the pub_date index for a common one, the categories GIN index for a rare one).

@@ -41,7 +41,7 @@ export const CANDIDATE_LIMITS = {
   /** Newest in the window whose categories overlap the reader's topics (interests, learned). */
   byTopic: 400,
   /** Widening: per topic, the newest unseen articles before the window. */
-  olderPerTopic: 40,
+  olderPerTopic: 20,
   /** Newest overall (not bounded by the window, so a quiet period still fills a feed). */
   newest: 200,
   /** Most engaged-with in the window. */
