@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFor } from './support/mail';
 import {
+  chooseInterests,
   expectNoA11yViolations,
   PASSWORD,
   setTheme,
@@ -10,57 +11,119 @@ import {
 
 const THEMES = ['light', 'dark'] as const;
 
-// axe walks the whole page on each screen: give these passes room on a slow machine.
-test.describe.configure({ timeout: 240_000 });
+// axe walks the whole page on each screen: give it room on a slow machine.
+test.describe.configure({ timeout: 120_000 });
 
 async function firstArticleId(page: Page): Promise<string> {
   const res = await page.request.get('/api/articles/getlatestarticles?limit=1');
   return ((await res.json()) as { articles: { _id: string }[] }).articles[0]!._id;
 }
 
+type Screen = [name: string, open: (page: Page) => Promise<unknown>];
+
+const VISITOR_SCREENS: Screen[] = [
+  [
+    '/',
+    async (page) => {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    },
+  ],
+  [
+    '/explore',
+    async (page) => {
+      await page.goto('/explore');
+      await page.getByRole('article').first().waitFor();
+    },
+  ],
+  [
+    '/search?q=climate',
+    async (page) => {
+      await page.goto('/search?q=climate');
+      await page.getByText(/^Found \d+/).waitFor();
+    },
+  ],
+  [
+    '/search (no results)',
+    async (page) => {
+      await page.goto('/search?q=zzqxjvkw');
+      await page.getByText('No articles found', { exact: true }).waitFor();
+    },
+  ],
+  [
+    '/article/:id',
+    async (page) => {
+      await page.goto(`/article/${await firstArticleId(page)}`);
+      await page.getByRole('link', { name: /Read Full Article/ }).waitFor();
+    },
+  ],
+  [
+    '/article (not found)',
+    async (page) => {
+      await page.goto('/article/not-an-id');
+      await page.getByText('Article not found').waitFor();
+    },
+  ],
+  [
+    '/login',
+    async (page) => {
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    },
+  ],
+  [
+    '/signup with errors and the rules panel',
+    async (page) => {
+      await page.goto('/signup');
+      await page.getByLabel('Full name').fill('A');
+      await page.getByLabel('Email').fill('bad');
+      await page.getByLabel('Password', { exact: true }).fill('abc');
+      await page.getByLabel('Confirm password').fill('abd');
+      await page.getByLabel('Full name').focus();
+    },
+  ],
+  [
+    '/forgot-password',
+    async (page) => {
+      await page.goto('/forgot-password');
+      await page.getByRole('button', { name: 'Send Reset Code' }).waitFor();
+    },
+  ],
+  [
+    '404',
+    async (page) => {
+      await page.goto('/nowhere');
+      await page.getByText('Page Not Found').waitFor();
+    },
+  ],
+  [
+    'article modal',
+    async (page) => {
+      await page.goto('/explore');
+      await page.getByRole('article').first().getByRole('heading').getByRole('button').click();
+      await page.getByRole('dialog').waitFor();
+    },
+  ],
+  [
+    'mobile menu at 360 px',
+    async (page) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('link', { name: 'Sign Up' }).last().waitFor();
+    },
+  ],
+];
+
 for (const theme of THEMES) {
-  test(`axe: every visitor screen, ${theme} theme`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme });
-    const id = await firstArticleId(page);
-    const screens: [string, () => Promise<unknown>][] = [
-      ['/', () => page.getByRole('heading', { level: 1 }).waitFor()],
-      ['/explore', () => page.getByRole('article').first().waitFor()],
-      ['/search?q=climate', () => page.getByText(/^Found \d+/).waitFor()],
-      ['/search?q=zzqxjvkw', () => page.getByText('No articles found', { exact: true }).waitFor()],
-      [`/article/${id}`, () => page.getByRole('link', { name: /Read Full Article/ }).waitFor()],
-      ['/article/not-an-id', () => page.getByText('Article not found').waitFor()],
-      ['/login', () => page.getByRole('button', { name: 'Sign In' }).waitFor()],
-      ['/signup', () => page.getByRole('button', { name: 'Create Account' }).waitFor()],
-      ['/forgot-password', () => page.getByRole('button', { name: 'Send Reset Code' }).waitFor()],
-      ['/nowhere', () => page.getByText('Page Not Found').waitFor()],
-    ];
-    for (const [path, ready] of screens) {
-      await page.goto(path);
-      await ready();
+  for (const [name, open] of VISITOR_SCREENS) {
+    test(`axe: ${name}, ${theme} theme`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await open(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoA11yViolations(page, `${path} (${theme})`);
-    }
-
-    // The modal, the mobile menu and the signup form with its panels open.
-    await page.goto('/explore');
-    await page.getByRole('article').first().getByRole('heading').getByRole('button').click();
-    await page.getByRole('dialog').waitFor();
-    await expectNoA11yViolations(page, `article modal (${theme})`);
-
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await expectNoA11yViolations(page, `mobile menu (${theme})`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-
-    await page.goto('/signup');
-    await page.getByLabel('Full name').fill('A');
-    await page.getByLabel('Email').fill('bad');
-    await page.getByLabel('Password', { exact: true }).fill('abc');
-    await page.getByLabel('Confirm password').fill('abd');
-    await page.getByLabel('Full name').focus();
-    await expectNoA11yViolations(page, `signup with errors (${theme})`);
-  });
+      await expectNoA11yViolations(page, `${name} (${theme})`);
+    });
+  }
 
   test(`axe: code entry and signed-in screens, ${theme} theme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: theme });
@@ -78,6 +141,7 @@ for (const theme of THEMES) {
     await expect(page).toHaveURL(/\/preferences$/);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expectNoA11yViolations(page, `/preferences (${theme})`);
+    await chooseInterests(page);
     await page.goto('/home');
     await setTheme(page, theme);
 

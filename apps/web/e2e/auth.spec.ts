@@ -45,11 +45,11 @@ test('signup: rules panel, strength bar, a wrong code then the right one, then /
   await expect(page.getByRole('alert').filter({ hasText: 'attempts left' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
   await typeCode(page, code);
+  await expect(page.getByText('Signup successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/preferences$/);
   await expect(
     page.getByRole('heading', { name: "Welcome! Let's Personalize Your Experience" }),
   ).toBeVisible();
-  await expect(page.getByText('Signup successful!')).toBeVisible();
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 });
 
@@ -84,9 +84,9 @@ test('login: credentials, the code pasted into the boxes, /home; then log out', 
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, `Code: ${code}`);
+  await expect(page.getByText('Login successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Hello, Katherine' })).toBeVisible();
-  await expect(page.getByText('Login successful!')).toBeVisible();
 
   // Signed in: /login and /signup go to /home.
   await page.goto('/login');

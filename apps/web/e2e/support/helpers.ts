@@ -35,7 +35,28 @@ export async function createAccount(
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { AccessToken: string; newUser: Record<string, unknown> };
-  return { name, email, password: PASSWORD, token: body.AccessToken, user: body.newUser };
+  // A reader with interests, so /home shows a feed instead of asking for preferences.
+  const chosen = await request.post('/api/profile/setinterests', {
+    data: { interests: READER_INTERESTS },
+    headers: { Authorization: `Bearer ${body.AccessToken}` },
+  });
+  expect(chosen.status()).toBe(200);
+  const { user } = (await chosen.json()) as { user: Record<string, unknown> };
+  return { name, email, password: PASSWORD, token: body.AccessToken, user };
+}
+
+export const READER_INTERESTS = ['technology', 'science', 'health'];
+
+/** Gives the reader signed in in this page three interests (as the preferences screen would). */
+export async function chooseInterests(page: Page): Promise<void> {
+  const token = await page.evaluate(() => localStorage.getItem('lede.token'));
+  const res = await page.request.post('/api/profile/setinterests', {
+    data: { interests: READER_INTERESTS },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const { user } = (await res.json()) as { user: unknown };
+  await page.evaluate((u) => localStorage.setItem('lede.user', JSON.stringify(u)), user);
 }
 
 /** Puts a session in the browser's storage, as a successful login does. */

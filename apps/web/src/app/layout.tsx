@@ -15,7 +15,11 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pt-24 pb-12">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-svh w-full max-w-6xl flex-1 px-4 pt-24 pb-12"
+      >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
