@@ -1,6 +1,7 @@
 // Suite "articles": the public reading endpoints on the bundled corpus, each next to the bare
 // Express route measured in the same run, then search at 100,000 articles (generated from the
-// corpus by apps/api/src/modules/articles/synthetic.ts).
+// corpus by apps/api/tools/synthetic-articles.ts).
+import { importTool } from '../lib/tools.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -22,7 +23,7 @@ export default {
   async run({ api, bare, options, measure, log }) {
     const [{ seedCorpusIfEmpty }, { loadGeneratedArticles }] = await Promise.all([
       importApi('modules/articles/seed.js'),
-      importApi('modules/articles/synthetic.js'),
+      importTool('synthetic-articles.ts'),
     ]);
     const { db, pool } = api.deps;
     const quietLogger = { info: () => undefined, warn: () => undefined };

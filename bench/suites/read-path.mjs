@@ -5,6 +5,7 @@
 // search with nothing cached: at 100,000 articles, hundreds of different real queries
 // (words, prefixes and word pairs taken from the corpus titles), each asked once, under
 // 10 connections.
+import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
@@ -161,7 +162,7 @@ export default {
     const [{ seedCorpusIfEmpty }, { loadGeneratedArticles }, { createTokenService }] =
       await Promise.all([
         importApi('modules/articles/seed.js'),
-        importApi('modules/articles/synthetic.js'),
+        importTool('synthetic-articles.ts'),
         importApi('modules/auth/tokens.service.js'),
       ]);
     const { db, pool } = api.deps;

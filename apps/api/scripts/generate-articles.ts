@@ -1,13 +1,13 @@
 /**
  * Fills a database with N articles generated from the bundled corpus (see
- * src/modules/articles/synthetic.ts):
+ * tools/synthetic-articles.ts):
  *
  *   cd apps/api && DATABASE_URL=postgres://... npx tsx scripts/generate-articles.ts 100000
  */
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import { loadGeneratedArticles } from '../src/modules/articles/synthetic.js';
+import { loadGeneratedArticles } from '../tools/synthetic-articles.js';
 
 async function main() {
   const total = Number(process.argv[2] ?? 100_000);

@@ -4,7 +4,7 @@ import type { SeedRecord } from '../../articles/corpus/seed-file.js';
 import { intraListDiversity, ndcgAt, recallAt } from './metrics.js';
 import { createDriftingPopulation } from './drifting-readers.js';
 import { blackBoxScenarios, loadCorpus, runEvaluation } from './run.js';
-import { mulberry32 } from '../../../lib/random.js';
+import { mulberry32 } from '../../../../tools/random.js';
 import { createPopulation, toSimArticles } from './simulator.js';
 
 describe('metrics', () => {

@@ -15,7 +15,7 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { normalizeTitle, tokenize } from '../../articles/corpus/keywords.js';
 import type { SeedRecord } from '../../articles/corpus/seed-file.js';
-import { mulberry32 } from '../../../lib/random.js';
+import { mulberry32 } from '../../../../tools/random.js';
 
 // ---------------------------------------------------------------------------
 // Seeded randomness

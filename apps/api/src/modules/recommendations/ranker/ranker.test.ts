@@ -14,7 +14,7 @@ import {
   type RankContext,
   type RankedArticle,
 } from './index.js';
-import { mulberry32 } from '../../../lib/random.js';
+import { mulberry32 } from '../../../../tools/random.js';
 
 const NOW = new Date('2024-03-01T12:00:00Z');
 const DAY = 86_400_000;

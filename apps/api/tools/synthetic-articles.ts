@@ -5,9 +5,9 @@
  * stays the newest slice and the trending/freshness anchors do not move) and gets a distinct
  * link. Deterministic; loading again tops the table up to N and adds nothing when it holds N.
  */
-import type { Database } from '../../db/client.js';
-import { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
-import { loadSeedRecords } from './seed.js';
+import type { Database } from '../src/db/client.js';
+import { readSeedRecords, type SeedRecord } from '../src/modules/articles/corpus/seed-file.js';
+import { loadSeedRecords } from '../src/modules/articles/seed.js';
 
 const YEARS_PER_COPY = 5;
 const DESCRIPTION_STRIDE = 7919;
