@@ -23,7 +23,9 @@ import { createInteractionsService } from './modules/interactions/interactions.s
 import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
 import { profileRouter } from './modules/profile/profile.router.js';
 import { createProfileService } from './modules/profile/profile.service.js';
+import { createReaderControlsService } from './modules/recommendations/reader-controls.js';
 import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
+import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
 export function createApp(deps: AppDeps): Express {
@@ -62,6 +64,8 @@ export function createApp(deps: AppDeps): Express {
   const articles = createArticlesService(deps);
   const interactions = createInteractionsService(deps);
   const profile = createProfileService(deps, createMediaStorage(config), interactions);
+  const recommendations = createRecommendationsService(deps, { interactions });
+  const readerControls = createReaderControlsService(deps);
   const { requireAuth: signedIn, optionalSession } = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
 
@@ -80,7 +84,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/articles', optionalSession, articlesRouter(deps, articles));
   api.use('/userinteractions', interactionsRouter(interactions, signedIn));
   api.use('/profile', profileRouter(profile, auth, signedIn, codeLimits));
-  api.use('/recommendations', recommendationsRouter(deps, signedIn));
+  api.use('/recommendations', recommendationsRouter(recommendations, readerControls, signedIn));
   app.use('/api', api);
 
   serveStaticWeb(app, config);

@@ -8,12 +8,11 @@ import {
   sourceControlBody,
   unmuteTopicBody,
 } from '@lede/shared';
-import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/validate.js';
 import { currentUser } from '../auth/session.js';
-import { createRecommendationsService, type Feed } from './recommendations.service.js';
+import type { Feed, RecommendationsService } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
-import { createReaderControlsService } from './reader-controls.js';
+import type { ReaderControlsService } from './reader-controls.js';
 
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
 export const MARKED_READ_MESSAGE = MESSAGES.recommendations.markedRead;
@@ -24,9 +23,11 @@ const feedBody = ({ items, interestCount }: Feed) => ({
 });
 
 /** /api/recommendations/...: the signed-in reader's feed. */
-export function recommendationsRouter(deps: AppDeps, signedIn: RequestHandler): Router {
-  const recommendations = createRecommendationsService(deps);
-  const controls = createReaderControlsService(deps);
+export function recommendationsRouter(
+  recommendations: RecommendationsService,
+  controls: ReaderControlsService,
+  signedIn: RequestHandler,
+): Router {
   const router = Router();
   router.use(signedIn);
 

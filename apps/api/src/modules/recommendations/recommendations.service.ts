@@ -2,7 +2,10 @@ import { MESSAGES, MIN_INTERESTS } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { createInteractionsService } from '../interactions/interactions.service.js';
+import {
+  createInteractionsService,
+  type InteractionsService,
+} from '../interactions/interactions.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import { createFeedBuilder, type RankFn } from './feed-builder.js';
 import { needsRebuild } from './feed-freshness.js';
@@ -30,9 +33,13 @@ const needsPreferences = () =>
 export const clearRecommendations = (tx: DbExecutor, userId: string) => repo.clearFeed(tx, userId);
 
 /** `rank` replaces the ranker (the offline evaluation runs its baselines through the service). */
-export function createRecommendationsService(deps: AppDeps, options: { rank?: RankFn } = {}) {
+export function createRecommendationsService(
+  deps: AppDeps,
+  options: { rank?: RankFn; interactions?: InteractionsService } = {},
+) {
   const { db, clock } = deps;
-  const interactions = createInteractionsService(deps);
+  // The app passes its one interactions service; tools and the bench may let it be built here.
+  const interactions = options.interactions ?? createInteractionsService(deps);
   const buildFeed = createFeedBuilder(options.rank);
 
   /**
