@@ -10,6 +10,7 @@ import {
   useRecommendations,
   type FeedItem,
 } from '@/features/feed/api/recommendations';
+import { FeedControls } from '@/features/feed/components/feed-controls';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/features/session/hooks/use-session';
 import { withQuery } from '@/lib/with-query';
@@ -64,6 +65,8 @@ function HomePage() {
           skeletons={HOME_SKELETONS}
           onOpenArticle={markAsRead}
           cardNote={(a) => <FeedReason item={a as FeedItem} />}
+          cardControls={(a) => <FeedControls article={a} variant="card" />}
+          modalExtra={(a) => <FeedControls article={a} variant="modal" />}
           empty={
             <div className="card flex flex-col items-center gap-4 p-10 text-center">
               <p className="text-muted">No recommendations available at the moment.</p>

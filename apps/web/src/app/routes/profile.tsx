@@ -6,6 +6,7 @@ import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { FeedSettings } from '@/features/feed/components/feed-settings';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { profileApi } from '@/features/profile/api/profile';
 import { AccountActions } from '@/features/profile/components/account-actions';
@@ -92,6 +93,7 @@ function ProfilePage() {
         <div className="flex flex-col gap-6">
           <ProfileCard user={user} onEmailChallenge={setChallenge} />
           <StatsCard />
+          <FeedSettings />
           <AccountActions />
         </div>
         <Tabs.Root defaultValue="saved" className="flex min-w-0 flex-col gap-4">

@@ -19,6 +19,7 @@ export function ArticleList({
   onOpenArticle,
   cardNote,
   cardControls,
+  modalExtra,
   columns = 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
 }: {
   articles: readonly PublicArticle[] | undefined;
@@ -31,6 +32,8 @@ export function ArticleList({
   cardNote?: (article: PublicArticle) => ReactNode;
   /** More controls on a card, after its actions. */
   cardControls?: (article: PublicArticle) => ReactNode;
+  /** More controls in the modal, below the article. */
+  modalExtra?: (article: PublicArticle) => ReactNode;
   /** The grid's responsive columns (a narrower column holds fewer). */
   columns?: string;
 }) {
@@ -39,6 +42,8 @@ export function ArticleList({
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const grid = `grid gap-5 ${columns}`;
   const list = articles ?? [];
+  // An open article that left the list (unsaved, hidden) closes the modal; it never reopens.
+  if (openIndex !== null && openIndex >= list.length) setOpenIndex(null);
 
   const focusCard = useCallback((article: PublicArticle) => {
     const el = buttons.current.get(article._id);
@@ -111,6 +116,7 @@ export function ArticleList({
         onClose={() => setOpenIndex(null)}
         onCloseFocus={focusCard}
         onOpenArticle={onOpenArticle}
+        renderExtra={modalExtra}
       />
       <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </>

@@ -1,7 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useArticleActions } from '../hooks/use-article-actions';
 import { useRecordView } from '../hooks/use-record-view';
 import { ArticleDetail } from './article-detail';
@@ -17,6 +17,7 @@ export function ArticleModal({
   onClose,
   onCloseFocus,
   onOpenArticle,
+  renderExtra,
 }: {
   articles: readonly PublicArticle[];
   index: number | null;
@@ -26,6 +27,8 @@ export function ArticleModal({
   onCloseFocus: (article: PublicArticle) => void;
   /** Called for each article shown (recommendations mark it read). */
   onOpenArticle?: (article: PublicArticle) => void;
+  /** More controls below the article (the feed's "Fewer like this", "Hide this source"). */
+  renderExtra?: (article: PublicArticle) => ReactNode;
 }) {
   const article = index === null ? undefined : articles[index];
   return (
@@ -42,6 +45,7 @@ export function ArticleModal({
             onNext={() => onIndexChange(Math.min(articles.length - 1, index + 1))}
             onCloseFocus={() => onCloseFocus(article)}
             onOpenArticle={onOpenArticle}
+            extra={renderExtra?.(article)}
           />
         )}
       </Dialog.Portal>
@@ -57,6 +61,7 @@ function ModalContent({
   onNext,
   onCloseFocus,
   onOpenArticle,
+  extra,
 }: {
   article: PublicArticle;
   hasPrevious: boolean;
@@ -65,6 +70,7 @@ function ModalContent({
   onNext: () => void;
   onCloseFocus: () => void;
   onOpenArticle?: (article: PublicArticle) => void;
+  extra?: ReactNode;
 }) {
   const actions = useArticleActions(article);
   useRecordView(article._id);
@@ -134,6 +140,7 @@ function ModalContent({
             <Dialog.Description className="text-base leading-relaxed">{text}</Dialog.Description>
           )}
         />
+        {extra}
         {!article.description && (
           <Dialog.Description className="sr-only">{article.title}</Dialog.Description>
         )}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './support/helpers';
+import {
+  apiGet,
+  cardsOf,
+  cardTitle,
+  expectToast,
+  pageToken,
+  signedInReader,
+} from './support/reader';
+
+interface Controls {
+  hiddenSources: { source_name: string }[];
+  mutedTopics: { label: string }[];
+  learnedTopics: { category: string; label: string }[];
+}
+
+test('reader controls: fewer like this, hide a source with undo, and the profile lists with undo and remove', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchConsole(page);
+  await signedInReader(page, request, 'controls', ['science', 'travel', 'food']);
+
+  // Teach the feed a topic outside the interests: like three sports stories.
+  const headers = { Authorization: `Bearer ${await pageToken(page)}` };
+  const sports = (await (
+    await page.request.get('/api/articles/getarticlebykeyword?keyword=sports&limit=3')
+  ).json()) as { articles: { _id: string }[] };
+  for (const a of sports.articles)
+    await page.request.post('/api/userinteractions/like', { headers, data: { article_id: a._id } });
+
+  await page.goto('/home');
+  const cards = cardsOf(page, 'Recommended articles');
+  await expect(cards.first()).toBeVisible();
+
+  // Fewer like this, from the keyboard: the card leaves the feed.
+  const first = cards.first();
+  const title = (await cardTitle(first).textContent())!.trim();
+  await first.getByRole('button', { name: 'Fewer like this' }).focus();
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'You will see fewer stories like this');
+  await expect(page.getByRole('button', { name: title, exact: true })).toHaveCount(0);
+  expect(
+    (await apiGet<Controls>(page, '/api/recommendations/controls')).mutedTopics.length,
+  ).toBeGreaterThan(0);
+
+  // Hide this source, from the modal; Undo brings the articles back.
+  const source = (await cards.first().locator('p').first().textContent())!.split('·')[0]!.trim();
+  await cardTitle(cards.first()).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Hide this source/ })
+    .click();
+  await expectToast(page, `Source hidden from your feed: ${source}`);
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.locator('article', { hasText: source })).toHaveCount(0);
+  await page.locator('[role="status"]').getByRole('button', { name: 'Undo' }).click();
+  await expectToast(page, 'Source shown in your feed again');
+  await expect(cards.first()).toBeVisible();
+
+  // Hide it again; the profile lists it with the muted and learned topics.
+  await cards.first().getByRole('button', { name: 'Hide this source' }).click();
+  await expectToast(page, `Source hidden from your feed: ${source}`);
+  await page.goto('/profile');
+  const feed = page.getByRole('region', { name: 'Your feed' });
+  await expect(feed.getByRole('heading', { name: 'Hidden sources' })).toBeVisible();
+  await expect(feed.getByRole('listitem').filter({ hasText: source })).toBeVisible();
+  await expect(
+    feed.getByRole('listitem').filter({ hasText: /Because you liked \d+ sports stories/i }),
+  ).toBeVisible();
+
+  await feed.getByRole('button', { name: `Show again ${source}` }).click();
+  await expectToast(page, 'Source shown in your feed again');
+  await expect(feed.getByText('No hidden sources.')).toBeVisible();
+
+  const muted = (await apiGet<Controls>(page, '/api/recommendations/controls')).mutedTopics;
+  for (const t of muted) {
+    await feed.getByRole('button', { name: `Unmute ${t.label}` }).click();
+    await expectToast(page, 'Topic no longer muted');
+  }
+  await expect(feed.getByText('No muted topics.')).toBeVisible();
+
+  await feed.getByRole('button', { name: /^Remove sports$/i }).click();
+  await expectToast(page, 'Topic removed from what your feed learned');
+  await expect
+    .poll(async () =>
+      (await apiGet<Controls>(page, '/api/recommendations/controls')).learnedTopics.map(
+        (t) => t.category,
+      ),
+    )
+    .not.toContain('sports');
+  expect(errors).toEqual([]);
+});

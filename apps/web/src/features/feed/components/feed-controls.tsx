@@ -1,0 +1,58 @@
+import type { PublicArticle } from '@lede/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { EyeOff, MinusCircle } from 'lucide-react';
+import { fewerLikeThis, hideSource } from '../api/controls';
+
+/** "Fewer like this" and "Hide this source" for one feed article. */
+export function FeedControls({
+  article,
+  variant,
+}: {
+  article: PublicArticle;
+  /** Icons on a card, labelled buttons in the modal. */
+  variant: 'card' | 'modal';
+}) {
+  const qc = useQueryClient();
+  const hideLabel = `Hide ${article.source_name}`;
+  if (variant === 'card') {
+    const icon =
+      'inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-fg';
+    return (
+      <>
+        <button
+          type="button"
+          className={icon}
+          aria-label="Fewer like this"
+          title="Fewer like this"
+          onClick={() => void fewerLikeThis(qc, article)}
+        >
+          <MinusCircle size={18} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={icon}
+          aria-label="Hide this source"
+          title={hideLabel}
+          onClick={() => void hideSource(qc, article.source_name)}
+        >
+          <EyeOff size={18} aria-hidden="true" />
+        </button>
+      </>
+    );
+  }
+  return (
+    <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Your feed">
+      <button type="button" className="btn-outline" onClick={() => void fewerLikeThis(qc, article)}>
+        <MinusCircle size={16} aria-hidden="true" /> Fewer like this
+      </button>
+      <button
+        type="button"
+        className="btn-outline"
+        onClick={() => void hideSource(qc, article.source_name)}
+      >
+        <EyeOff size={16} aria-hidden="true" /> Hide this source
+        <span className="sr-only"> ({article.source_name})</span>
+      </button>
+    </div>
+  );
+}

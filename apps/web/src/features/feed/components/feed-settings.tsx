@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { QueryError } from '@/components/query-error';
+import { formatDate } from '@/lib/format';
+import { forgetTopic, showSource, unmuteTopic, useReaderControls } from '../api/controls';
+
+function Group({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string;
+  children: ReactNode[];
+}) {
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      {children.length === 0 ? (
+        <p className="text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">{children}</ul>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, detail, action }: { label: string; detail?: string; action: ReactNode }) {
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-lg bg-surface py-1 pr-1 pl-3">
+      <div className="min-w-0">
+        <p className="text-sm font-medium break-words">{label}</p>
+        {detail && <p className="text-xs text-muted">{detail}</p>}
+      </div>
+      {action}
+    </li>
+  );
+}
+
+const small = 'btn-outline min-h-10 shrink-0 px-3 py-1';
+
+/** What shapes the feed besides the interests: hidden sources, muted and learned topics. */
+export function FeedSettings() {
+  const qc = useQueryClient();
+  const controls = useReaderControls();
+  return (
+    <section aria-labelledby="feed-settings-title" className="card flex flex-col gap-5 p-6">
+      <h2 id="feed-settings-title" className="text-lg font-bold">
+        Your feed
+      </h2>
+      {controls.isError ? (
+        <QueryError error={controls.error} onRetry={() => void controls.refetch()} />
+      ) : controls.isPending ? (
+        <p role="status" className="text-sm text-muted">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <Group title="Learned topics" empty="Nothing learned yet: like or save a few stories.">
+            {controls.data.learnedTopics.map((t) => (
+              <Row
+                key={t.category}
+                label={t.label}
+                detail={t.reason}
+                action={
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => void forgetTopic(qc, t.category)}
+                  >
+                    Remove<span className="sr-only"> {t.label}</span>
+                  </button>
+                }
+              />
+            ))}
+          </Group>
+          <Group title="Muted topics" empty="No muted topics.">
+            {controls.data.mutedTopics.map((t) => (
+              <Row
+                key={`${t.kind}:${t.value}`}
+                label={t.label}
+                detail={t.kind === 'category' ? 'Category' : 'Topic word'}
+                action={
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => void unmuteTopic(qc, t.kind, t.value)}
+                  >
+                    Unmute<span className="sr-only"> {t.label}</span>
+                  </button>
+                }
+              />
+            ))}
+          </Group>
+          <Group title="Hidden sources" empty="No hidden sources.">
+            {controls.data.hiddenSources.map((s) => (
+              <Row
+                key={s.source_name}
+                label={s.source_name}
+                detail={`Hidden ${formatDate(s.hiddenAt)}`}
+                action={
+                  <button
+                    type="button"
+                    className={small}
+                    onClick={() => void showSource(qc, s.source_name)}
+                  >
+                    Show again<span className="sr-only"> {s.source_name}</span>
+                  </button>
+                }
+              />
+            ))}
+          </Group>
+        </>
+      )}
+    </section>
+  );
+}
