@@ -1,5 +1,4 @@
 import {
-  RECOMMENDATION_CONTROL_MESSAGES,
   type CategoryId,
   type MutedTopicKind,
   type PublicArticle,
@@ -37,6 +36,9 @@ type ControlRoute =
   | 'POST /api/recommendations/unhidesource'
   | 'POST /api/recommendations/unmutetopic'
   | 'POST /api/recommendations/forgettopic';
+
+// The answers' messages are RECOMMENDATION_CONTROL_MESSAGES (shown as sent; importing the
+// constant here would bring the schemas module, and zod, into the feed's chunk).
 
 /** Calls a control, keeps the lists it answers, says what happened; null when it failed. */
 async function control(
@@ -76,7 +78,7 @@ export async function fewerLikeThis(qc: QueryClient, article: PublicArticle): Pr
   });
   if (!res) return;
   dropFromFeed(qc, (a) => a._id !== article._id);
-  toast.success(res.message || RECOMMENDATION_CONTROL_MESSAGES.fewerLikeThis);
+  toast.success(res.message);
 }
 
 export async function hideSource(qc: QueryClient, sourceName: string): Promise<void> {
@@ -85,7 +87,7 @@ export async function hideSource(qc: QueryClient, sourceName: string): Promise<v
   });
   if (!res) return;
   dropFromFeed(qc, (a) => a.source_name !== sourceName);
-  const text = res.message || RECOMMENDATION_CONTROL_MESSAGES.sourceHidden;
+  const text = res.message;
   const id = toast.success(
     <span className="flex items-center gap-3">
       <span>
@@ -111,7 +113,7 @@ export async function showSource(qc: QueryClient, sourceName: string): Promise<v
     source_name: sourceName,
   });
   if (!res) return;
-  toast.success(res.message || RECOMMENDATION_CONTROL_MESSAGES.sourceShown);
+  toast.success(res.message);
   // The source's articles left the stored feed: rebuild it so they can come back.
   try {
     const feed = await api('POST /api/recommendations/refresh');
@@ -129,12 +131,12 @@ export async function unmuteTopic(
   const res = await control(qc, 'POST /api/recommendations/unmutetopic', { kind, value });
   if (!res) return;
   feedChanged(qc);
-  toast.success(res.message || RECOMMENDATION_CONTROL_MESSAGES.topicUnmuted);
+  toast.success(res.message);
 }
 
 export async function forgetTopic(qc: QueryClient, category: CategoryId): Promise<void> {
   const res = await control(qc, 'POST /api/recommendations/forgettopic', { category });
   if (!res) return;
   feedChanged(qc);
-  toast.success(res.message || RECOMMENDATION_CONTROL_MESSAGES.topicForgotten);
+  toast.success(res.message);
 }

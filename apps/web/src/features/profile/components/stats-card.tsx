@@ -29,7 +29,7 @@ export function StatsCard() {
       <dl className="grid grid-cols-2 gap-3">
         <Stat
           icon={<Flame size={20} aria-hidden="true" className="text-warn" />}
-          label={streak.data === 1 ? 'Day streak' : 'Days streak'}
+          label="Reading streak (days)"
           value={streak.data ?? 0}
         />
         <Stat
