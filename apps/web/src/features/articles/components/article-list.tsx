@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@lede/shared';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { ShortcutsDialog } from '@/features/shortcuts/components/shortcuts-dialog';
 import { useListShortcuts } from '@/features/shortcuts/hooks/use-list-shortcuts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
@@ -10,6 +10,24 @@ import { CardActions } from './card-actions';
  * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
  * the reader's actions; j / k move between cards, Enter or o opens one, ? lists the shortcuts.
  */
+/** Cards rendered with the first paint; the rest follow without blocking. */
+const FIRST_PAINT_CARDS = 8;
+
+/**
+ * The first items paint at once; the rest render in the background in small slices (a deferred
+ * value), so a long list never blocks the main thread between first paint and interactive.
+ */
+function Progressive<T>({
+  items,
+  children,
+}: {
+  items: readonly T[];
+  children: (item: T, index: number) => ReactNode;
+}) {
+  const shown = useDeferredValue(items, items.slice(0, FIRST_PAINT_CARDS));
+  return <>{shown.map(children)}</>;
+}
+
 export function ArticleList({
   articles,
   loading,
@@ -90,24 +108,26 @@ export function ArticleList({
   return (
     <>
       <ul className={grid} aria-label={label}>
-        {list.map((a, i) => (
-          <li key={a._id} className="flex">
-            <div className="flex w-full flex-col [&>article]:flex-1">
-              <ArticleCard
-                article={a}
-                eager={i < 4}
-                onOpen={() => setOpenIndex(i)}
-                buttonRef={(el) => {
-                  if (el) buttons.current.set(a._id, el);
-                  else buttons.current.delete(a._id);
-                }}
-              >
-                {cardNote?.(a)}
-                <CardActions article={a} extra={cardControls?.(a)} />
-              </ArticleCard>
-            </div>
-          </li>
-        ))}
+        <Progressive items={list}>
+          {(a, i) => (
+            <li key={a._id} className="flex">
+              <div className="flex w-full flex-col [&>article]:flex-1">
+                <ArticleCard
+                  article={a}
+                  eager={i < 4}
+                  onOpen={() => setOpenIndex(i)}
+                  buttonRef={(el) => {
+                    if (el) buttons.current.set(a._id, el);
+                    else buttons.current.delete(a._id);
+                  }}
+                >
+                  {cardNote?.(a)}
+                  <CardActions article={a} extra={cardControls?.(a)} />
+                </ArticleCard>
+              </div>
+            </li>
+          )}
+        </Progressive>
       </ul>
       <ArticleModal
         articles={list}
