@@ -1,4 +1,5 @@
 export * from './categories.js';
+export * from './constants.js';
 export * from './client-messages.js';
 export * from './email.js';
 export * from './messages.js';

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ACTIVITY_ACTIONS,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SAVED_ARTICLES_MAX,
+} from '../constants.js';
 import { CATEGORY_IDS, MIN_INTERESTS } from '../categories.js';
 import { MESSAGES } from '../messages.js';
 import {
@@ -10,10 +16,6 @@ import {
   timezoneSchema,
 } from './common.js';
 import { themeSchema } from './user.js';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_ARTICLE_IMAGE_PATH = '/media/default-article.svg';
 
 const articleId = z.string({ error: 'article_id is required' }).uuid('Invalid article id');
 
@@ -53,8 +55,6 @@ export const articlesPageResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const ACTIVITY_ACTIONS = ['like', 'dislike', 'save', 'share'] as const;
-export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 export const activityEntrySchema = z.object({
   _id: z.string(),
   action: z.enum(ACTIVITY_ACTIONS),
@@ -69,8 +69,6 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const recentActivityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
-/** The Saved page shows every saved article at once, up to this many (newest saved first). */
-export const SAVED_ARTICLES_MAX = 200;
 export const savedArticlesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SAVED_ARTICLES_MAX).default(SAVED_ARTICLES_MAX),
 });
@@ -136,5 +134,3 @@ export const timezoneBody = z.object({ timezone: timezoneSchema });
 export const markAsReadBody = z.object({
   articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id'),
 });
-
-export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;

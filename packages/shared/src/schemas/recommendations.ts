@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MUTED_TOPIC_KINDS } from '../constants.js';
 import { CATEGORY_IDS } from '../categories.js';
 import { safeString } from './common.js';
 
@@ -7,14 +8,6 @@ import { safeString } from './common.js';
  * this", "Hide this source" with undo, and the profile page's lists of hidden sources, muted
  * topics and learned topics. All under /api/recommendations, signed in.
  */
-
-export const RECOMMENDATION_CONTROL_MESSAGES = {
-  fewerLikeThis: 'You will see fewer stories like this',
-  sourceHidden: 'Source hidden from your feed',
-  sourceShown: 'Source shown in your feed again',
-  topicUnmuted: 'Topic no longer muted',
-  topicForgotten: 'Topic removed from what your feed learned',
-} as const;
 
 const articleId = z.string({ error: 'article_id is required' }).uuid('Invalid article id');
 const sourceName = safeString({ error: 'source_name is required' })
@@ -27,8 +20,6 @@ export const fewerLikeThisBody = z.object({ article_id: articleId });
 /** POST /api/recommendations/hidesource and /unhidesource */
 export const sourceControlBody = z.object({ source_name: sourceName });
 
-export const MUTED_TOPIC_KINDS = ['category', 'keyword'] as const;
-export type MutedTopicKind = (typeof MUTED_TOPIC_KINDS)[number];
 /** POST /api/recommendations/unmutetopic */
 export const unmuteTopicBody = z.object({
   kind: z.enum(MUTED_TOPIC_KINDS, { error: 'kind must be category or keyword' }),

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { THEMES } from '../constants.js';
 import { CATEGORY_IDS } from '../categories.js';
 
-/** The picture of a reader who has none; choosing it removes the picture. */
-export const DEFAULT_AVATAR_PATH = '/media/default-avatar.svg';
-
-export const THEMES = ['light', 'dark'] as const;
 export const themeSchema = z.enum(THEMES);
 export type Theme = z.infer<typeof themeSchema>;
 

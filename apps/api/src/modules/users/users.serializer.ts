@@ -1,7 +1,5 @@
-import { type CategoryId, isCategoryId, type PublicUser } from '@lede/shared';
+import { type CategoryId, DEFAULT_AVATAR_PATH, isCategoryId, type PublicUser } from '@lede/shared';
 import type { UserRow } from './users.repository.js';
-
-export const DEFAULT_AVATAR_PATH = '/media/default-avatar.svg';
 
 /** The only way a user leaves the API: never the password hash, tokens or codes. */
 export function toPublicUser(user: UserRow): PublicUser {

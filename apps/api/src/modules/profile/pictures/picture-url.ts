@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.js';
-import { DEFAULT_AVATAR_PATH } from '../../users/users.serializer.js';
+import { DEFAULT_AVATAR_PATH } from '@lede/shared';
 import { isCloudinaryImageUrl, parseCloudinaryUrl } from './cloudinary-avatars.js';
 import { localAvatarFileName } from './local-avatars.js';
 

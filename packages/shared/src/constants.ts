@@ -1,0 +1,36 @@
+/**
+ * Plain constants of the contract, free of zod: a client that needs only these (a default image
+ * path, the themes) does not pull the schema library into its bundle.
+ */
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+export const MAX_PAGE_SIZE = 100;
+
+export const DEFAULT_ARTICLE_IMAGE_PATH = '/media/default-article.svg';
+
+export const ACTIVITY_ACTIONS = ['like', 'dislike', 'save', 'share'] as const;
+
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The Saved page shows every saved article at once, up to this many (newest saved first). */
+export const SAVED_ARTICLES_MAX = 200;
+
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The picture of a reader who has none; choosing it removes the picture. */
+export const DEFAULT_AVATAR_PATH = '/media/default-avatar.svg';
+
+export const THEMES = ['light', 'dark'] as const;
+
+export const RECOMMENDATION_CONTROL_MESSAGES = {
+  fewerLikeThis: 'You will see fewer stories like this',
+  sourceHidden: 'Source hidden from your feed',
+  sourceShown: 'Source shown in your feed again',
+  topicUnmuted: 'Topic no longer muted',
+  topicForgotten: 'Topic removed from what your feed learned',
+} as const;
+
+export const MUTED_TOPIC_KINDS = ['category', 'keyword'] as const;
+
+export type MutedTopicKind = (typeof MUTED_TOPIC_KINDS)[number];
