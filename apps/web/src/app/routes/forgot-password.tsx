@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { PasswordRules, PasswordStrength } from '@/features/auth/components/password-checks';
@@ -57,15 +57,10 @@ export default function ForgotPasswordPage() {
           purpose="password_reset"
           email={state.email}
           onBack={() => backToStart()}
-          onResend={async () => {
-            try {
-              const res = await authApi.forgotPassword(state.email);
-              setState({ ...state, hash: res.hash });
-              toast.success(CLIENT_MESSAGES.auth.newOtpSent);
-            } catch (err) {
-              throw new Error(errorMessage(err, f.resendOtp));
-            }
-          }}
+          onResend={resendCode(
+            () => authApi.forgotPassword(state.email),
+            (hash) => setState({ ...state, hash }),
+          )}
           onVerify={async (code) => {
             try {
               const res = await authApi.verifyResetCode(state.email, code, state.hash);

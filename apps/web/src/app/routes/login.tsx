@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared';
+import { MESSAGES } from '@lede/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { PasswordInput } from '@/features/auth/components/password-input';
@@ -61,15 +61,10 @@ export default function LoginPage() {
         purpose="login"
         email={challenge.email}
         onBack={() => backToForm()}
-        onResend={async () => {
-          try {
-            const res = await authApi.verifyCredentials(challenge.email, challenge.password);
-            setChallenge({ ...challenge, hash: res.hash });
-            toast.success(CLIENT_MESSAGES.auth.newOtpSent);
-          } catch (err) {
-            throw new Error(errorMessage(err, f.resendOtp));
-          }
-        }}
+        onResend={resendCode(
+          () => authApi.verifyCredentials(challenge.email, challenge.password),
+          (hash) => setChallenge({ ...challenge, hash }),
+        )}
         onVerify={async (code) => {
           try {
             await authApi.verifyCode(challenge.email, code, challenge.hash);

@@ -5,7 +5,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { ArticleList } from '@/features/articles/components/article-list';
-import { codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { FeedSettings } from '@/features/feed/components/feed-settings';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { profileApi } from '@/features/profile/api/profile';
@@ -15,7 +15,6 @@ import { ProfileCard, type EmailChallenge } from '@/features/profile/components/
 import { StatsCard } from '@/features/profile/components/stats-card';
 import { useSavedArticles } from '@/features/saved/api/saved';
 import { useSessionUser } from '@/features/session/hooks/use-session';
-import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { withQuery } from '@/lib/with-query';
 
@@ -52,21 +51,15 @@ function ProfilePage() {
   if (!user) return <Navigate to="/login" replace />;
 
   if (challenge) {
-    const f = MESSAGES.fallbacks;
     return (
       <CodeEntry
         purpose="change_email"
         email={challenge.email}
         onBack={() => setChallenge(null)}
-        onResend={async () => {
-          try {
-            const res = await profileApi.requestEmailChange(challenge.email);
-            setChallenge({ email: res.pendingEmail, hash: res.hash });
-            toast.success(CLIENT_MESSAGES.auth.newOtpSent);
-          } catch (err) {
-            throw new Error(errorMessage(err, f.resendOtp));
-          }
-        }}
+        onResend={resendCode(
+          () => profileApi.requestEmailChange(challenge.email),
+          (hash) => setChallenge({ email: challenge.email, hash }),
+        )}
         onVerify={async (code) => {
           try {
             await profileApi.confirmEmailChange(challenge.email, code, challenge.hash);

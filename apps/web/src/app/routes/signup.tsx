@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, CLIENT_MESSAGES } from '@lede/shared';
+import { MESSAGES } from '@lede/shared';
 import { Info } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError } from '@/features/auth/api/auth';
+import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { PasswordRules, PasswordStrength } from '@/features/auth/components/password-checks';
@@ -65,15 +65,10 @@ export default function SignupPage() {
         purpose="signup"
         email={challenge.email}
         onBack={() => backToForm()}
-        onResend={async () => {
-          try {
-            const res = await authApi.sendSignupCode(challenge.email);
-            setChallenge({ ...challenge, hash: res.hash });
-            toast.success(CLIENT_MESSAGES.auth.newOtpSent);
-          } catch (err) {
-            throw new Error(errorMessage(err, f.resendOtp));
-          }
-        }}
+        onResend={resendCode(
+          () => authApi.sendSignupCode(challenge.email),
+          (hash) => setChallenge({ ...challenge, hash }),
+        )}
         onVerify={async (code) => {
           try {
             await authApi.verifyCode(challenge.email, code, challenge.hash);

@@ -1,7 +1,8 @@
-import { MESSAGES, type PublicUser, type Theme } from '@lede/shared';
-import { api, ApiError } from '@/lib/api-client';
+import { CLIENT_MESSAGES, MESSAGES, type PublicUser, type Theme } from '@lede/shared';
+import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/format';
 import { setUser, startSession } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 
 const f = MESSAGES.fallbacks;
 
@@ -16,6 +17,24 @@ export function codeErrorText(err: unknown, fallback: string): string {
   const left = err.attemptsLeft;
   if (left === undefined || isDeadCodeError(err.message)) return err.message;
   return `${err.message}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`;
+}
+
+/**
+ * The code screen's resend, for every purpose: asks for a new code, keeps its challenge and says
+ * so; a failure becomes the error the code screen shows.
+ */
+export function resendCode(
+  send: () => Promise<{ hash: string }>,
+  keepHash: (hash: string) => void,
+) {
+  return async () => {
+    try {
+      keepHash((await send()).hash);
+      toast.success(CLIENT_MESSAGES.auth.newOtpSent);
+    } catch (err) {
+      throw new Error(errorMessage(err, f.resendOtp));
+    }
+  };
 }
 
 export const authApi = {
