@@ -11,7 +11,11 @@ import {
 } from './support/reader';
 
 interface Feed {
-  recommendations: { _id: string; status: string; article_id: { _id: string; likes: number } }[];
+  recommendations: {
+    _id: string;
+    status: string;
+    article_id: { _id: string; title: string; likes: number };
+  }[];
 }
 
 test('signup → preferences (fewer than 3 refused) → home with reasons → refresh; opening marks read and the streak shows 1', async ({
@@ -58,7 +62,12 @@ test('signup → preferences (fewer than 3 refused) → home with reasons → re
 
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expectToast(page, 'Recommendations refreshed!');
-  await expect(cards.first()).toBeVisible();
+  // The screen shows the refreshed feed, in the API's order.
+  const refreshed = await apiGet<Feed>(page, '/api/recommendations/get');
+  await expect(cardTitle(cards.first())).toHaveText(
+    refreshed.recommendations[0]!.article_id.title,
+  );
+  await expect(cards).toHaveCount(refreshed.recommendations.length);
 
   // Opening a recommendation marks it read and starts the streak, without a reload.
   await expect(streakCounter(page)).toContainText('0');

@@ -71,16 +71,53 @@ export async function signInBrowser(page: Page, account: Account): Promise<void>
   );
 }
 
+/**
+ * Waits until every finite animation and transition on the page has finished (a toast
+ * fading in or out, a dialog opening): axe measures contrast at the current opacity, so
+ * an element caught mid-fade reads as low contrast. Endless ones (skeleton pulses,
+ * spinners) are left running. Loops because a finished animation can start another.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.allSettled(running.map((a) => a.finished));
+    }
+  });
+}
+
+/**
+ * Rests the pointer on the first toast, as a reader reading it would: react-hot-toast pauses
+ * every toast while hovered, so none starts fading out half-way through an axe run (which
+ * would measure it at part opacity). Returns a function that moves the pointer away again.
+ */
+async function holdToasts(page: Page): Promise<() => Promise<void>> {
+  const toast = page.locator('[role="status"][aria-live="polite"]').first();
+  const box = (await toast.count()) > 0 ? await toast.boundingBox() : null;
+  if (!box) return async () => {};
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  return async () => {
+    const size = page.viewportSize();
+    if (size) await page.mouse.move(size.width - 1, size.height - 1);
+  };
+}
+
 /** axe-core on the current page: WCAG 2.1 A/AA and best practices, zero violations. */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
-  // A toast still fading in is measured at part opacity: let it finish its entrance first.
-  await page.waitForTimeout(600);
+  const releaseToasts = await holdToasts(page);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const found = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
+  await releaseToasts();
   expect(found, `axe violations on ${label}`).toEqual([]);
 }
 

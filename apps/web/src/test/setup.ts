@@ -20,6 +20,11 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
+// jsdom does no layout, so it has no scrollIntoView; focusing a card scrolls it into view.
+if (typeof window !== 'undefined' && !Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+
 afterEach(() => {
   if (typeof window === 'undefined') return;
   cleanup();

@@ -55,13 +55,17 @@ export function ArticleList({
   /** The grid's responsive columns (a narrower column holds fewer). */
   columns?: string;
 }) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // The open article is held by id, not position: the grid may still show the previous list
+  // for a moment (deferred rendering), and a list can change under an open modal.
+  const [openId, setOpenId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const grid = `grid gap-5 ${columns}`;
   const list = articles ?? [];
+  const found = openId === null ? -1 : list.findIndex((a) => a._id === openId);
   // An open article that left the list (unsaved, hidden) closes the modal; it never reopens.
-  if (openIndex !== null && openIndex >= list.length) setOpenIndex(null);
+  if (openId !== null && found < 0) setOpenId(null);
+  const openIndex = found < 0 ? null : found;
 
   const focusCard = useCallback((article: PublicArticle) => {
     const el = buttons.current.get(article._id);
@@ -82,7 +86,7 @@ export function ArticleList({
     if (list.length === 0) return;
     const at = currentIndex();
     if (command === 'open') {
-      if (at >= 0) setOpenIndex(at);
+      if (at >= 0) setOpenId(list[at]!._id);
       return;
     }
     const next =
@@ -115,7 +119,7 @@ export function ArticleList({
                 <ArticleCard
                   article={a}
                   eager={i < 4}
-                  onOpen={() => setOpenIndex(i)}
+                  onOpen={() => setOpenId(a._id)}
                   buttonRef={(el) => {
                     if (el) buttons.current.set(a._id, el);
                     else buttons.current.delete(a._id);
@@ -132,8 +136,8 @@ export function ArticleList({
       <ArticleModal
         articles={list}
         index={openIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
+        onIndexChange={(i) => setOpenId(list[i]?._id ?? null)}
+        onClose={() => setOpenId(null)}
         onCloseFocus={focusCard}
         onOpenArticle={onOpenArticle}
         renderExtra={modalExtra}

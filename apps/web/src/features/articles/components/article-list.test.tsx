@@ -1,0 +1,77 @@
+import type { PublicArticle } from '@lede/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ArticleList } from './article-list';
+
+function article(id: string, title: string): PublicArticle {
+  return {
+    _id: id,
+    title,
+    creator: ['Reporter'],
+    description: `About ${title}`,
+    pubDate: '2022-09-01T00:00:00.000Z',
+    image_url: '/media/default-article.svg',
+    link: `https://example.com/${id}`,
+    source_name: 'Example',
+    source_url: null,
+    source_icon: null,
+    keywords: [],
+    categories: ['science'],
+    likes: 0,
+  };
+}
+
+const moon = article('a1', 'Moon landing');
+const mars = article('a2', 'Mars rover');
+const comet = article('a3', 'Comet passes');
+const storm = article('a4', 'Solar storm');
+
+function setup(initial: PublicArticle[]) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (articles: PublicArticle[]): ReactNode => (
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <ArticleList
+          articles={articles}
+          loading={false}
+          skeletons={2}
+          empty={<p>Nothing here</p>}
+          label="Articles"
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const view = render(wrap(initial));
+  return { rerender: (articles: PublicArticle[]) => view.rerender(wrap(articles)) };
+}
+
+describe('ArticleList', () => {
+  it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {
+    const { rerender } = setup([moon, mars, comet]);
+    await userEvent.click(screen.getByRole('button', { name: 'Comet passes' }));
+    expect(screen.getByRole('dialog', { name: 'Comet passes' })).toBeInTheDocument();
+
+    // A new first item arrives and one before the open article leaves: still the same article.
+    rerender([storm, comet]);
+    expect(screen.getByRole('dialog', { name: 'Comet passes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('dialog', { name: 'Solar storm' })).toBeInTheDocument();
+  });
+
+  it('closes the modal when its article leaves the list, even with others after it', async () => {
+    const { rerender } = setup([moon, mars, comet]);
+    await userEvent.click(screen.getByRole('button', { name: 'Mars rover' }));
+    expect(screen.getByRole('dialog', { name: 'Mars rover' })).toBeInTheDocument();
+
+    rerender([moon, comet]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // It does not come back when the list changes again.
+    rerender([moon, comet, storm]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
