@@ -64,9 +64,7 @@ test('signup → preferences (fewer than 3 refused) → home with reasons → re
   await expectToast(page, 'Recommendations refreshed!');
   // The screen shows the refreshed feed, in the API's order.
   const refreshed = await apiGet<Feed>(page, '/api/recommendations/get');
-  await expect(cardTitle(cards.first())).toHaveText(
-    refreshed.recommendations[0]!.article_id.title,
-  );
+  await expect(cardTitle(cards.first())).toHaveText(refreshed.recommendations[0]!.article_id.title);
   await expect(cards).toHaveCount(refreshed.recommendations.length);
 
   // Opening a recommendation marks it read and starts the streak, without a reload.
