@@ -1,16 +1,23 @@
 // Suite "lighthouse": the built web client as a phone sees it. Lighthouse 12 (mobile emulation,
-// simulated throttling, the default config) drives Debian's Chromium on `/`, `/explore` and
-// `/search?q=climate`, several runs each; the figures are the medians. Measured, never asserted.
+// simulated throttling, the default config) drives Debian's Chromium on the visitor pages `/`,
+// `/explore` and `/search?q=climate`, and on a signed-in reader's `/home` and `/saved`, several
+// runs each; the figures are the medians. Measured, never asserted.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
 const PAGES = ['/', '/explore', '/search?q=climate'];
+const READER_PAGES = ['/home', '/saved'];
+/** What the web client keeps in localStorage after a login (apps/web/src/lib/storage.ts). */
+const STORAGE_KEYS = { user: 'lede.user', token: 'lede.token' };
+const SAVED_ARTICLES = 6;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -57,9 +64,83 @@ function figures(lhr) {
   };
 }
 
+/**
+ * A reader as the web client holds one after login: interests chosen and a few articles saved,
+ * through the API itself; returns the bearer token and the public user the client stores.
+ */
+async function createReader(api) {
+  const { createTokenService } = await importApi('modules/auth/tokens.service.js');
+  const [row] = await api.deps.db
+    .insert(api.schema.users)
+    .values({
+      email: `bench.lighthouse.${crypto.randomBytes(4).toString('hex')}@example.com`,
+      name: 'Bench Reader',
+      passwordHash: 'x',
+    })
+    .returning();
+  const token = createTokenService(api.deps).signAccessToken(row);
+  const call = async (method, route, body) => {
+    const res = await fetch(`${api.url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}`);
+    return res.json();
+  };
+  const { user } = await call('POST', '/api/profile/setinterests', {
+    interests: ['technology', 'science', 'health'],
+  });
+  const { articles } = await call('GET', '/api/articles/getlatestarticles');
+  for (const article of articles.slice(0, SAVED_ARTICLES)) {
+    await call('POST', '/api/userinteractions/save', { article_id: article._id });
+  }
+  return { token, user };
+}
+
+/**
+ * Runs Lighthouse on one page: one unmeasured load to warm the server's caches (as a live site's
+ * would be), then RUNS measured ones. `prepare` runs before each load (a signed-in page clears
+ * the HTTP cache itself, since it keeps the storage that holds its session).
+ */
+async function measurePage(url, options, { page, prepare = async () => {} } = {}) {
+  await prepare();
+  await lighthouse(url, { ...options, onlyCategories: ['performance'] }, undefined, page);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    await prepare();
+    const result = await lighthouse(
+      url,
+      { ...options, onlyCategories: ['performance', 'accessibility'] },
+      undefined,
+      page,
+    );
+    if (!result?.lhr || result.lhr.runtimeError) {
+      throw new Error(`Lighthouse failed on ${url}: ${result?.lhr?.runtimeError?.message}`);
+    }
+    if (result.lhr.finalDisplayedUrl !== url) {
+      throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
+    }
+    runs.push(figures(result.lhr));
+  }
+  const med = (key) => median(runs.map((r) => r[key]));
+  return {
+    performance: round(med('performance')),
+    accessibility: round(med('accessibility')),
+    lcpMs: round(med('lcpMs')),
+    fcpMs: round(med('fcpMs')),
+    tbtMs: round(med('tbtMs')),
+    cls: round(med('cls'), 3),
+    jsKbTransferred: round(med('jsKbTransferred'), 1),
+    cssKbTransferred: round(med('cssKbTransferred'), 1),
+    requests: med('requests'),
+    runs: runs.length,
+  };
+}
+
 export default {
   name: 'lighthouse',
-  description: `Lighthouse mobile, median of ${RUNS}, on ${PAGES.join(', ')} of the built web client`,
+  description: `Lighthouse mobile, median of ${RUNS}, on ${[...PAGES, ...READER_PAGES].join(', ')} of the built web client`,
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, log }) {
@@ -71,47 +152,49 @@ export default {
       chromeFlags: CHROME_FLAGS,
       logLevel: 'silent',
     });
+    const options = { port: chrome.port, logLevel: 'error' };
     const results = {};
+    const report = (page) =>
+      log(
+        `lighthouse ${page}: performance ${results[page].performance}, accessibility ${results[page].accessibility}, LCP ${results[page].lcpMs} ms, TBT ${results[page].tbtMs} ms, JS ${results[page].jsKbTransferred} KB`,
+      );
+    let browser;
     try {
       for (const page of PAGES) {
-        const url = `${api.url}${page}`;
-        // One unmeasured load warms the server's caches (as a live site's would be).
-        await lighthouse(url, {
-          port: chrome.port,
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        });
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(url, {
-            port: chrome.port,
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-          });
-          if (!result?.lhr || result.lhr.runtimeError) {
-            throw new Error(`Lighthouse failed on ${page}: ${result?.lhr?.runtimeError?.message}`);
-          }
-          runs.push(figures(result.lhr));
-        }
-        const med = (key) => median(runs.map((r) => r[key]));
         results[page] = {
-          performance: round(med('performance')),
-          accessibility: round(med('accessibility')),
-          lcpMs: round(med('lcpMs')),
-          fcpMs: round(med('fcpMs')),
-          tbtMs: round(med('tbtMs')),
-          cls: round(med('cls'), 3),
-          jsKbTransferred: round(med('jsKbTransferred'), 1),
-          cssKbTransferred: round(med('cssKbTransferred'), 1),
-          requests: med('requests'),
-          runs: runs.length,
+          ...(await measurePage(`${api.url}${page}`, options)),
           peer: PEER[page] ?? null,
         };
-        log(
-          `lighthouse ${page}: performance ${results[page].performance}, accessibility ${results[page].accessibility}, LCP ${results[page].lcpMs} ms, JS ${results[page].jsKbTransferred} KB`,
+        report(page);
+      }
+
+      // The reader's pages: the session goes into localStorage as a login leaves it, and
+      // Lighthouse keeps storage (it would otherwise sign the reader out before each load).
+      const reader = await createReader(api);
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      await tab.goto(`${api.url}/`);
+      await tab.evaluate(
+        (keys, user, token) => {
+          localStorage.setItem(keys.user, JSON.stringify(user));
+          localStorage.setItem(keys.token, token);
+        },
+        STORAGE_KEYS,
+        reader.user,
+        reader.token,
+      );
+      const cdp = await tab.createCDPSession();
+      const prepare = () => cdp.send('Network.clearBrowserCache');
+      for (const page of READER_PAGES) {
+        results[page] = await measurePage(
+          `${api.url}${page}`,
+          { ...options, disableStorageReset: true },
+          { page: tab, prepare },
         );
+        report(page);
       }
     } finally {
+      await browser?.disconnect();
       await chrome.kill();
     }
     return {

@@ -53,7 +53,8 @@ describe('ArticleList', () => {
   it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {
     const { rerender } = setup([moon, mars, comet]);
     await userEvent.click(screen.getByRole('button', { name: 'Comet passes' }));
-    expect(screen.getByRole('dialog', { name: 'Comet passes' })).toBeInTheDocument();
+    // The modal's code loads on first use.
+    expect(await screen.findByRole('dialog', { name: 'Comet passes' })).toBeInTheDocument();
 
     // A new first item arrives and one before the open article leaves: still the same article.
     rerender([storm, comet]);
@@ -66,7 +67,7 @@ describe('ArticleList', () => {
   it('closes the modal when its article leaves the list, even with others after it', async () => {
     const { rerender } = setup([moon, mars, comet]);
     await userEvent.click(screen.getByRole('button', { name: 'Mars rover' }));
-    expect(screen.getByRole('dialog', { name: 'Mars rover' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Mars rover' })).toBeInTheDocument();
 
     rerender([moon, comet]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,10 +1,28 @@
 import type { PublicArticle } from '@lede/shared';
-import { useCallback, useDeferredValue, useRef, useState, type ReactNode } from 'react';
-import { ShortcutsDialog } from '@/features/shortcuts/components/shortcuts-dialog';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useListShortcuts } from '@/features/shortcuts/hooks/use-list-shortcuts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
-import { ArticleModal } from './article-modal';
 import { CardActions } from './card-actions';
+
+// The modal and the shortcuts dialog (Radix Dialog and its focus and scroll handling) load when a
+// reader first reaches for them, not with the list: a list page paints and answers sooner.
+const loadModal = () => import('./article-modal');
+const ArticleModal = lazy(() => loadModal().then((m) => ({ default: m.ArticleModal })));
+const ShortcutsDialog = lazy(() =>
+  import('@/features/shortcuts/components/shortcuts-dialog').then((m) => ({
+    default: m.ShortcutsDialog,
+  })),
+);
+/** Starts fetching the modal as soon as a card is pointed at or focused (before the click). */
+const preloadModal = () => void loadModal();
 
 /**
  * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
@@ -59,6 +77,11 @@ export function ArticleList({
   // for a moment (deferred rendering), and a list can change under an open modal.
   const [openId, setOpenId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  // Once opened, a dialog stays mounted so that closing it animates and returns focus.
+  const [modalUsed, setModalUsed] = useState(false);
+  const [helpUsed, setHelpUsed] = useState(false);
+  if (openId !== null && !modalUsed) setModalUsed(true);
+  if (helpOpen && !helpUsed) setHelpUsed(true);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const grid = `grid gap-5 ${columns}`;
   const list = articles ?? [];
@@ -111,7 +134,12 @@ export function ArticleList({
 
   return (
     <>
-      <ul className={grid} aria-label={label}>
+      <ul
+        className={grid}
+        aria-label={label}
+        onPointerOver={preloadModal}
+        onFocus={preloadModal}
+      >
         <Progressive items={list}>
           {(a, i) => (
             <li key={a._id} className="flex">
@@ -133,16 +161,24 @@ export function ArticleList({
           )}
         </Progressive>
       </ul>
-      <ArticleModal
-        articles={list}
-        index={openIndex}
-        onIndexChange={(i) => setOpenId(list[i]?._id ?? null)}
-        onClose={() => setOpenId(null)}
-        onCloseFocus={focusCard}
-        onOpenArticle={onOpenArticle}
-        renderExtra={modalExtra}
-      />
-      <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <ArticleModal
+            articles={list}
+            index={openIndex}
+            onIndexChange={(i) => setOpenId(list[i]?._id ?? null)}
+            onClose={() => setOpenId(null)}
+            onCloseFocus={focusCard}
+            onOpenArticle={onOpenArticle}
+            renderExtra={modalExtra}
+          />
+        </Suspense>
+      )}
+      {helpUsed && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
     </>
   );
 }
