@@ -134,12 +134,7 @@ export function ArticleList({
 
   return (
     <>
-      <ul
-        className={grid}
-        aria-label={label}
-        onPointerOver={preloadModal}
-        onFocus={preloadModal}
-      >
+      <ul className={grid} aria-label={label} onPointerOver={preloadModal} onFocus={preloadModal}>
         <Progressive items={list}>
           {(a, i) => (
             <li key={a._id} className="flex">
