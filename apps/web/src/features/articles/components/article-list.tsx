@@ -1,9 +1,10 @@
 import type { PublicArticle } from '@lede/shared';
 import {
   lazy,
+  startTransition,
   Suspense,
   useCallback,
-  useDeferredValue,
+  useEffect,
   useRef,
   useState,
   type ReactNode,
@@ -28,12 +29,14 @@ const preloadModal = () => void loadModal();
  * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
  * the reader's actions; j / k move between cards, Enter or o opens one, ? lists the shortcuts.
  */
-/** Cards rendered with the first paint; the rest follow without blocking. */
-const FIRST_PAINT_CARDS = 8;
+/** Cards rendered with the first paint; the rest follow a slice at a time. */
+const FIRST_PAINT_CARDS = 4;
+const CARDS_PER_SLICE = 4;
 
 /**
- * The first items paint at once; the rest render in the background in small slices (a deferred
- * value), so a long list never blocks the main thread between first paint and interactive.
+ * The first items paint at once; the rest are added a slice per task (as transitions), so a
+ * long list never holds the main thread for long between first paint and interactive. Always
+ * the current items: a list that changes is never shown stale.
  */
 function Progressive<T>({
   items,
@@ -42,8 +45,13 @@ function Progressive<T>({
   items: readonly T[];
   children: (item: T, index: number) => ReactNode;
 }) {
-  const shown = useDeferredValue(items, items.slice(0, FIRST_PAINT_CARDS));
-  return <>{shown.map(children)}</>;
+  const [count, setCount] = useState(FIRST_PAINT_CARDS);
+  useEffect(() => {
+    if (count >= items.length) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + CARDS_PER_SLICE)));
+    return () => clearTimeout(timer);
+  }, [count, items.length]);
+  return <>{items.slice(0, count).map(children)}</>;
 }
 
 export function ArticleList({
@@ -137,7 +145,10 @@ export function ArticleList({
       <ul className={grid} aria-label={label} onPointerOver={preloadModal} onFocus={preloadModal}>
         <Progressive items={list}>
           {(a, i) => (
-            <li key={a._id} className="flex">
+            <li
+              key={a._id}
+              className="flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto]"
+            >
               <div className="flex w-full flex-col [&>article]:flex-1">
                 <ArticleCard
                   article={a}
