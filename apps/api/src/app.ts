@@ -2,9 +2,9 @@ import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps.js';
 import { jsonCompression } from './http/compression.js';
+import { requestLogger } from './http/request-log.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { authRouter } from './modules/auth/auth.router.js';
@@ -46,18 +46,7 @@ export function createApp(deps: AppDeps): Express {
       crossOriginResourcePolicy: { policy: 'same-site' },
     }),
   );
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url?.split('?')[0] }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogger(logger));
 
   // Every service is built once, here, and handed to the routers that need it.
   const auth = createAuthService(deps);

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { createApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { createTestContext, type TestContext } from './context.js';
+import { memoryLogger } from './memory-logger.js';
 import { signUp, uniqueEmail } from './flows.js';
 
 let ctx: TestContext;
@@ -30,6 +31,31 @@ describe('HTTP behaviour every endpoint shares', () => {
     expect(send.status).toBe(503);
     expect(send.body).toEqual({ message: 'Service temporarily unavailable' });
     await dead.close();
+  });
+
+  it('logs one line per request: method, path without the query, status, time; no secrets', async () => {
+    const { logger, lines } = memoryLogger();
+    const app = createApp({ ...ctx.deps, logger });
+    const email = uniqueEmail();
+    await supertest(app).get(`/api/articles/getarticlebykeyword?keyword=${email}`);
+    await supertest(app)
+      .post('/api/auth/login')
+      .set('Authorization', 'Bearer secret-token')
+      .set('Cookie', 'refreshToken=secret-cookie')
+      .send({ email, password: 'Secret-pass1!' });
+    await supertest(app).get('/api/health');
+    const entries = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((e) => e.msg === 'request completed');
+    expect(entries.map((e) => [e.level, e.req, e.res])).toEqual([
+      [30, { method: 'GET', url: '/api/articles/getarticlebykeyword' }, { statusCode: 200 }],
+      [40, { method: 'POST', url: '/api/auth/login' }, { statusCode: 400 }],
+    ]);
+    expect(entries.every((e) => typeof e.responseTime === 'number')).toBe(true);
+    const all = lines.join('\n');
+    for (const secret of [email, 'secret-token', 'secret-cookie', 'Secret-pass1!']) {
+      expect(all).not.toContain(secret);
+    }
   });
 
   it('answers unknown API routes with JSON 404', async () => {
