@@ -6,6 +6,25 @@ import { users } from '../../db/schema.js';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+const byIdStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareFindById>>();
+
+function prepareFindById(db: DbExecutor) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_find_by_id');
+}
+
+function findByIdStatement(db: DbExecutor) {
+  let statement = byIdStatements.get(db);
+  if (!statement) {
+    statement = prepareFindById(db);
+    byIdStatements.set(db, statement);
+  }
+  return statement;
+}
+
 export const usersRepository = {
   async findByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
     const [row] = await db
@@ -15,8 +34,13 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * Every signed-in request looks its reader up (the session version decides whether the token
+   * still counts), so this one query is a prepared statement: built once per executor, parsed
+   * once per database connection.
+   */
   async findById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const [row] = await findByIdStatement(db).execute({ id });
     return row;
   },
 
