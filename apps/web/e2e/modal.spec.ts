@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount, signInBrowser, watchConsole } from './support/helpers';
+
+/**
+ * The toast shows, and the dialog's own live region says the same: while the modal is open
+ * everything outside it, the toaster included, is hidden from screen readers.
+ */
+async function expectSaid(page: Page, dialog: Locator, text: string): Promise<void> {
+  await expect(
+    page.locator('[data-rht-toaster] [role="status"]').filter({ hasText: text }),
+  ).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: text })).toHaveCount(1);
+}
 
 test('the article modal: keys, focus trap, focus return, click outside', async ({ page }) => {
   const errors = watchConsole(page);
@@ -60,11 +71,11 @@ test('visitors are invited to sign in to like, and share copies the link', async
     .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByText('to like articles.')).toBeVisible();
+  await expectSaid(page, dialog, 'to like articles.');
   await page.keyboard.press('3');
-  await expect(page.getByText('to save articles.')).toBeVisible();
+  await expectSaid(page, dialog, 'to save articles.');
   await dialog.getByRole('button', { name: 'Share' }).click();
-  await expect(page.getByText('Link copied!')).toBeVisible();
+  await expectSaid(page, dialog, 'Link copied!');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/ - http:\/\/127\.0\.0\.1:\d+\/article\/[0-9a-f-]{36}$/);
 });
@@ -92,16 +103,16 @@ test('a reader likes, dislikes and saves from the modal; opening records the str
   const likesText = dialog.getByText(/^(\d+ likes?|Be the first to like this article)$/);
   const before = await likesText.textContent();
   await like.click();
-  await expect(page.getByText('Article Liked!')).toBeVisible();
+  await expectSaid(page, dialog, 'Article Liked!');
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(likesText).not.toHaveText(before!);
   await page.keyboard.press('2');
-  await expect(page.getByText('Article Disliked!')).toBeVisible();
+  await expectSaid(page, dialog, 'Article Disliked!');
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect(dislike).toHaveAttribute('aria-pressed', 'true');
   await expect(likesText).toHaveText(before!);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Article Saved!')).toBeVisible();
+  await expectSaid(page, dialog, 'Article Saved!');
   await expect(dialog.getByRole('button', { name: 'Save' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -17,6 +17,32 @@ export type ToastType = keyof typeof TOAST_DURATIONS;
 
 const recent = new Map<string, { id: string; until: number }>();
 
+/** The text of the newest toast shown, numbered, for live regions inside modal dialogs. */
+export interface Announcement {
+  text: string;
+  seq: number;
+}
+let lastAnnouncement: Announcement = { text: '', seq: 0 };
+const announcementListeners = new Set<() => void>();
+
+/**
+ * Every toast's text as it is shown (ToastEcho repeats it inside a modal). Kept here rather than
+ * read from react-hot-toast's store: its hook unsubscribes the wrong listener when a second
+ * subscriber unmounts, which leaves the real toaster frozen.
+ */
+export const announcements = {
+  subscribe(listener: () => void): () => void {
+    announcementListeners.add(listener);
+    return () => announcementListeners.delete(listener);
+  },
+  current: (): Announcement => lastAnnouncement,
+};
+
+function announce(text: string): void {
+  lastAnnouncement = { text, seq: lastAnnouncement.seq + 1 };
+  for (const listener of announcementListeners) listener();
+}
+
 /**
  * Shows a toast unless the same type and text was shown within its duration; then the earlier
  * toast's id is returned and nothing new appears. `key` names the text when the message is JSX.
@@ -42,6 +68,7 @@ function show(
       : type === 'custom'
         ? hotToast.custom(message, withDuration)
         : hotToast[type](message, withDuration);
+  if (text !== undefined) announce(text);
   if (dedupeKey) {
     const span = Number.isFinite(duration) ? duration : DEFAULT_SUPPRESS_MS;
     recent.set(dedupeKey, { id, until: now + span });

@@ -1,10 +1,11 @@
 import type { PublicArticle } from '@lede/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from '@/lib/toast';
 import { ArticleList } from './article-list';
 
 function article(id: string, title: string): PublicArticle {
@@ -49,6 +50,8 @@ function setup(initial: PublicArticle[]) {
   return { rerender: (articles: PublicArticle[]) => view.rerender(wrap(articles)) };
 }
 
+afterEach(() => toast.reset());
+
 describe('ArticleList', () => {
   it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {
     const { rerender } = setup([moon, mars, comet]);
@@ -74,5 +77,14 @@ describe('ArticleList', () => {
     // It does not come back when the list changes again.
     rerender([moon, comet, storm]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says what a key did inside the modal, where the toaster is hidden from screen readers', async () => {
+    setup([moon, mars]);
+    await userEvent.click(screen.getByRole('button', { name: 'Mars rover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mars rover' });
+    await userEvent.keyboard('3');
+    // A visitor is invited to sign in (a toast with a link, announced by its text).
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Log in to save articles.');
   });
 });

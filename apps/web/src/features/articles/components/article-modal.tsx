@@ -2,6 +2,7 @@ import type { PublicArticle } from '@lede/shared';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { ToastEcho } from '@/components/toast-echo';
 import { useArticleActions } from '../hooks/use-article-actions';
 import { useRecordView } from '../hooks/use-record-view';
 import { ArticleDetail } from './article-detail';
@@ -104,6 +105,7 @@ function ModalContent({
       }}
       className="fixed inset-x-0 top-0 bottom-0 z-[60] mx-auto flex max-w-3xl flex-col bg-bg shadow-2xl outline-none sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line"
     >
+      <ToastEcho />
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2">
         <div className="flex gap-1">
           <button
