@@ -81,8 +81,8 @@ export function ArticleList({
   /** The grid's responsive columns (a narrower column holds fewer). */
   columns?: string;
 }) {
-  // The open article is held by id, not position: the grid may still show the previous list
-  // for a moment (deferred rendering), and a list can change under an open modal.
+  // The open article is held by id, not position: a list can change under an open modal
+  // (Refresh, an unsave, a hidden source) and must not swap the article being read.
   const [openId, setOpenId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   // Once opened, a dialog stays mounted so that closing it animates and returns focus.
