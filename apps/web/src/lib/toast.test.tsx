@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/app-toaster';
-import { toast, TOAST_LIMIT } from './toast';
+import { announcements, toast, TOAST_LIMIT } from './toast';
 
 /** Advances in small steps so each timer's render and effects run before the next one. */
 function advance(ms: number) {
@@ -71,5 +71,17 @@ describe('toasts (spec section 9)', () => {
     });
     advance(1100);
     expect(screen.getAllByText('Session expired. Please log in again.')).toHaveLength(1);
+  });
+
+  it('announces readable text: the message, or the label of a JSX toast, never its dedupe key', () => {
+    toast.success('Article Saved!');
+    expect(announcements.current().text).toBe('Article Saved!');
+    toast.success(<span>Article Unsaved!</span>, {
+      key: 'Article Unsaved! a1',
+      label: 'Article Unsaved!',
+    });
+    expect(announcements.current().text).toBe('Article Unsaved!');
+    toast(<span>Log in to save articles.</span>, { key: 'Log in to save articles.' });
+    expect(announcements.current().text).toBe('Log in to save articles.');
   });
 });

@@ -50,9 +50,9 @@ function announce(text: string): void {
 function show(
   type: ToastType,
   message: Renderable,
-  options: ToastOptions & { key?: string } = {},
+  options: ToastOptions & { key?: string; label?: string } = {},
 ): string {
-  const { key, ...opts } = options;
+  const { key, label, ...opts } = options;
   const text = key ?? (typeof message === 'string' ? message : undefined);
   const now = Date.now();
   const dedupeKey = text === undefined ? undefined : `${type}\u0000${text}`;
@@ -68,7 +68,8 @@ function show(
       : type === 'custom'
         ? hotToast.custom(message, withDuration)
         : hotToast[type](message, withDuration);
-  if (text !== undefined) announce(text);
+  const spoken = label ?? text;
+  if (spoken !== undefined) announce(spoken);
   if (dedupeKey) {
     const span = Number.isFinite(duration) ? duration : DEFAULT_SUPPRESS_MS;
     recent.set(dedupeKey, { id, until: now + span });
@@ -79,7 +80,14 @@ function show(
   return id;
 }
 
-type Show = (message: Renderable, options?: ToastOptions & { key?: string }) => string;
+/**
+ * `key` names a JSX message for duplicate suppression; `label` is what a live region repeats
+ * when the key is not readable text (it defaults to the key, or the message itself).
+ */
+type Show = (
+  message: Renderable,
+  options?: ToastOptions & { key?: string; label?: string },
+) => string;
 
 export const toast: Show & {
   success: Show;
@@ -90,7 +98,7 @@ export const toast: Show & {
   /** Forgets suppressed duplicates (tests). */
   reset: () => void;
 } = Object.assign(
-  (message: Renderable, options?: ToastOptions & { key?: string }) =>
+  (message: Renderable, options?: ToastOptions & { key?: string; label?: string }) =>
     show('blank', message, options),
   {
     success: ((m, o) => show('success', m, o)) as Show,

@@ -140,7 +140,7 @@ export async function toggleSave(qc: QueryClient, article: PublicArticle): Promi
             Undo
           </button>
         </span>,
-        { key: `${text} ${id}`, duration: UNDO_TOAST_MS },
+        { key: `${text} ${id}`, label: text, duration: UNDO_TOAST_MS },
       );
     }
   } catch (err) {

@@ -104,7 +104,7 @@ export async function hideSource(qc: QueryClient, sourceName: string): Promise<v
         Undo
       </button>
     </span>,
-    { key: `${text} ${sourceName}`, duration: 6000 },
+    { key: `${text} ${sourceName}`, label: `${text}: ${sourceName}`, duration: 6000 },
   );
 }
 
