@@ -7,6 +7,7 @@ import {
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage } from '@/lib/api-client';
 import { formatCreators } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
@@ -20,9 +21,6 @@ const LIST_KEYS = {
   disliked: queryKeys.reader.dislikedIds,
   saved: queryKeys.reader.savedIds,
 } as const;
-
-/** How long the "Article Unsaved!" toast stays, so that its Undo can be reached. */
-export const UNDO_TOAST_MS = 6000;
 
 function getList(qc: QueryClient, name: ListName): string[] {
   return qc.getQueryData<string[]>(LIST_KEYS[name]()) ?? [];
@@ -126,22 +124,7 @@ export async function toggleSave(qc: QueryClient, article: PublicArticle): Promi
       toast.success(MESSAGES.interactions.saved);
     } else {
       const text = MESSAGES.interactions.unsaved;
-      const toastId = toast.success(
-        <span className="flex items-center gap-3">
-          <span>{text}</span>
-          <button
-            type="button"
-            className="btn-outline min-h-8 px-3 py-1"
-            onClick={() => {
-              toast.dismiss(toastId);
-              void toggleSave(qc, article);
-            }}
-          >
-            Undo
-          </button>
-        </span>,
-        { key: `${text} ${id}`, label: text, duration: UNDO_TOAST_MS },
-      );
+      undoToast(text, `${text} ${id}`, () => void toggleSave(qc, article));
     }
   } catch (err) {
     qc.setQueryData(queryKeys.reader.savedIds(), idsBefore);

@@ -5,6 +5,7 @@ import {
   type ReaderControlsResponse,
 } from '@lede/shared';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage, type ApiResult } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -88,23 +89,10 @@ export async function hideSource(qc: QueryClient, sourceName: string): Promise<v
   if (!res) return;
   dropFromFeed(qc, (a) => a.source_name !== sourceName);
   const text = res.message;
-  const id = toast.success(
-    <span className="flex items-center gap-3">
-      <span>
-        {text}: {sourceName}
-      </span>
-      <button
-        type="button"
-        className="btn-outline min-h-8 px-3 py-1"
-        onClick={() => {
-          toast.dismiss(id);
-          void showSource(qc, sourceName);
-        }}
-      >
-        Undo
-      </button>
-    </span>,
-    { key: `${text} ${sourceName}`, label: `${text}: ${sourceName}`, duration: 6000 },
+  undoToast(
+    `${text}: ${sourceName}`,
+    `${text} ${sourceName}`,
+    () => void showSource(qc, sourceName),
   );
 }
 
