@@ -6,10 +6,6 @@ import { createPreparedCache } from '../../http/prepared-response.js';
 import { parseInput } from '../../lib/validate.js';
 import type { ArticlesPage, ArticlesService } from './articles.service.js';
 
-/**
- * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
- * prepared bytes keyed by route and parsed query ("Prepared responses" in the README).
- */
 /** A list shows its articles' counts; nothing else in it depends on counters. */
 const showsPage = (page: ArticlesPage): Dependency => ({
   articleIds: page.articles.map((a) => a._id),
@@ -17,6 +13,10 @@ const showsPage = (page: ArticlesPage): Dependency => ({
 /** Trending's order depends on every candidate's counts. */
 const rankedByCounts = (): Dependency => ({ allCounts: true });
 
+/**
+ * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
+ * prepared bytes keyed by route and parsed query ("Prepared responses" in the README).
+ */
 export function articlesRouter(deps: AppDeps, articles: ArticlesService): Router {
   const prepared = createPreparedCache({ ttlMs: deps.config.publicCacheSeconds * 1000 });
   const router = Router();

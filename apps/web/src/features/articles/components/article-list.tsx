@@ -25,10 +25,6 @@ const ShortcutsDialog = lazy(() =>
 /** Starts fetching the modal as soon as a card is pointed at or focused (before the click). */
 const preloadModal = () => void loadModal();
 
-/**
- * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
- * the reader's actions; j / k move between cards, Enter or o opens one, ? lists the shortcuts.
- */
 /** Cards rendered with the first paint; the rest follow a slice at a time. */
 const FIRST_PAINT_CARDS = 4;
 const CARDS_PER_SLICE = 4;
@@ -54,6 +50,10 @@ function Progressive<T>({
   return <>{items.slice(0, count).map(children)}</>;
 }
 
+/**
+ * A grid of cards (or skeletons while loading) that opens the article modal. Each card carries
+ * the reader's actions; j / k move between cards, Enter or o opens one, ? lists the shortcuts.
+ */
 export function ArticleList({
   articles,
   loading,
