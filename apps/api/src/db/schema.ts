@@ -90,7 +90,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Fixed-window counters shared by every API instance (rate limits). */
+/** Hits per key and fixed window, shared by every API instance (sliding-window rate limits). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {

@@ -36,22 +36,14 @@ export function createAuthService(deps: AppDeps) {
 
   // Only wrong passwords count, and only once they are known to be wrong: concurrent
   // correct sign-ins or dropped connections must never lock an account.
-  const passwordFailures = new PostgresRateLimitStore(
-    db,
-    clock,
-    'pw-fail:',
-    config.otp.windowMinutes * 60_000,
-  );
+  const passwordFailures = new PostgresRateLimitStore(db, clock, 'pw-fail:', {
+    windowMs: config.otp.windowMinutes * 60_000,
+    limit: config.passwordFailureLimit,
+  });
 
   async function refuseIfLockedOut(email: string): Promise<void> {
-    const failures = await passwordFailures.get(email);
-    if (failures && failures.totalHits >= config.passwordFailureLimit) {
-      const retryAfter = Math.max(
-        1,
-        Math.ceil((failures.resetTime!.getTime() - clock.now().getTime()) / 1000),
-      );
-      throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
-    }
+    const retryAfter = await passwordFailures.retryAfter(email);
+    if (retryAfter > 0) throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
   }
 
   async function checkPassword(
