@@ -1,10 +1,11 @@
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { AppDeps } from './deps.js';
 import { jsonCompression } from './http/compression.js';
 import { requestLogger } from './http/request-log.js';
+import { requestId } from './http/request-id.js';
+import { securityHeaders } from './http/security-headers.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { authRouter } from './modules/auth/auth.router.js';
@@ -15,6 +16,9 @@ import { toPublicUser } from './modules/users/users.serializer.js';
 import { articlesRouter } from './modules/articles/articles.router.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
 import { healthRouter } from './modules/health/health.router.js';
+import { createMetrics } from './modules/metrics/metrics.js';
+import { metricsRouter } from './modules/metrics/metrics.router.js';
+import { requestMetrics } from './modules/metrics/request-metrics.js';
 import {
   interactionsRouter,
   readerArticlesRouter,
@@ -35,18 +39,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'img-src': ["'self'", 'data:', 'https:'],
-          'connect-src': ["'self'", 'https://api.cloudinary.com'],
-        },
-      },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    }),
-  );
+  app.use(requestId(config.trustProxy));
+  app.use(securityHeaders(config));
   app.use(requestLogger(logger));
+  const metrics = deps.metrics ?? createMetrics(pool);
+  app.use(requestMetrics(metrics));
 
   // Every service is built once, here, and handed to the routers that need it.
   const auth = createAuthService(deps);
@@ -74,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/userinteractions', interactionsRouter(interactions, signedIn));
   api.use('/profile', profileRouter(profile, auth, signedIn, codeLimits));
   api.use('/recommendations', recommendationsRouter(recommendations, readerControls, signedIn));
+  app.use(metricsRouter(metrics, config));
   app.use('/api', api);
 
   serveStaticWeb(app, config);

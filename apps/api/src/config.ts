@@ -36,15 +36,10 @@ const envSchema = z
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
     PUBLIC_CACHE_SECONDS: int(5, 0),
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
+  // No JWT_SECRET is fine anywhere: server.ts then generates one once and keeps it in DATA_DIR.
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'JWT_SECRET is required when NODE_ENV=production with DATABASE_URL',
-      });
-    }
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -54,6 +49,9 @@ const envSchema = z
       });
     }
   });
+
+/** Every environment variable the app reads (.env.example documents each; a test checks). */
+export const CONFIG_ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -90,6 +88,8 @@ export interface Config {
   seedCorpus: boolean;
   /** Lifetime of a prepared public article response, in memory and as max-age (0 = off). */
   publicCacheSeconds: number;
+  /** Opens GET /api/metrics to a request from anywhere that carries it as a bearer token. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -136,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedCorpus: e.SEED_CORPUS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

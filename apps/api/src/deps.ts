@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { MailOutbox } from './lib/mail-outbox.js';
+import type { Metrics } from './modules/metrics/metrics.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -16,4 +17,6 @@ export interface AppDeps {
   outbox: MailOutbox;
   clock: Clock;
   logger: Logger;
+  /** Shared with the outbox and the ingestion schedule; createApp makes its own when absent. */
+  metrics?: Metrics;
 }

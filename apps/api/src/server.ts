@@ -14,6 +14,7 @@ import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
+import { createMetrics } from './modules/metrics/metrics.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {
@@ -54,7 +55,8 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createLogMailer(logger);
-  const outbox = createMailOutbox(mailer, logger);
+  const metrics = createMetrics(database.pool);
+  const outbox = createMailOutbox(mailer, logger, undefined, metrics.mailOutbox);
   const app = createApp({
     config: { ...config, jwtSecret },
     db: database.db,
@@ -62,6 +64,7 @@ async function main() {
     outbox,
     clock: systemClock,
     logger,
+    metrics,
   });
   const stopMaintenance = startMaintenance(database.db, systemClock, logger);
   const stopIngestion = startIngestionSchedule({
@@ -69,6 +72,7 @@ async function main() {
     config,
     logger,
     clock: systemClock,
+    onRunFinished: (result) => metrics.recordIngestionRun(result),
   });
 
   const server = http.createServer(app);

@@ -10,6 +10,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createMailOutbox } from '../src/lib/mail-outbox.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
+import { createMetrics, type Metrics } from '../src/modules/metrics/metrics.js';
 import { contractAgent } from './contract.js';
 import { MailCatcher } from './mail-catcher.js';
 
@@ -46,6 +47,8 @@ export interface TestContext {
   database: DatabaseHandle;
   clock: ManualClock;
   mail: MailCatcher;
+  /** The app's metrics; the outbox reports to them too. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -64,11 +67,13 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   // In the future on purpose: express-rate-limit compares window ends with the real Date.now().
   const clock = new ManualClock('2030-03-10T09:00:00Z');
   const logger = createLogger('silent');
+  const metrics = createMetrics(database.pool);
   // Retries come quickly in tests; a mail outage test waits for them through `mail`.
   const outbox = createMailOutbox(
     createSmtpMailer(smtpUrl, config.mailFrom),
     logger,
     [20, 50, 100],
+    metrics.mailOutbox,
   );
   mail.waitForOutbox(outbox);
   const deps: AppDeps = {
@@ -78,6 +83,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     outbox,
     clock,
     logger,
+    metrics,
   };
   const app = createApp(deps);
   return {
@@ -87,6 +93,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     database,
     clock,
     mail,
+    metrics,
     close: async () => {
       await mail.stop();
       await database.close();

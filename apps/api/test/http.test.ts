@@ -96,7 +96,6 @@ describe('HTTP behaviour every endpoint shares', () => {
     const res = await ctx.request().get('/api/health');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 

@@ -3,7 +3,7 @@ import type { Level } from 'pino';
 import type { Logger } from '../lib/logger.js';
 
 /** Health checks are asked every few seconds by orchestrators: not worth a line each. */
-const UNLOGGED = new Set(['/api/health']);
+const UNLOGGED = new Set(['/api/health', '/api/health/live', '/api/health/ready']);
 
 function levelFor(statusCode: number): Level {
   if (statusCode >= 500) return 'error';
@@ -12,9 +12,9 @@ function levelFor(statusCode: number): Level {
 }
 
 /**
- * One line per answered request: method, path (never the query string, which can hold an
- * e-mail or a search), status and time taken; no headers and no bodies. 5xx at error, 4xx at
- * warn, the rest at info. Leaner than pino-http (no child logger or id per request): the work
+ * One line per answered request: its id, method, path (never the query string, which can hold
+ * an e-mail or a search), status and time taken; no headers and no bodies. 5xx at error, 4xx at
+ * warn, the rest at info. Leaner than pino-http (no child logger per request): the work
  * is done only when the line's level is enabled.
  */
 export function requestLogger(logger: Logger): RequestHandler {
@@ -26,6 +26,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
+          reqId: req.id,
           req: { method: req.method, url: req.originalUrl.split('?')[0] },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(performance.now() - started),

@@ -17,10 +17,25 @@ export interface MailOutbox {
   idle(): Promise<void>;
 }
 
+/** Told what becomes of each mail (metrics). */
+export interface MailOutboxObserver {
+  sent(): void;
+  /** One attempt failed; the mail is retried or, when it was the last, given up. */
+  attemptFailed(): void;
+  gaveUp(): void;
+}
+
+const UNOBSERVED: MailOutboxObserver = {
+  sent: () => undefined,
+  attemptFailed: () => undefined,
+  gaveUp: () => undefined,
+};
+
 export function createMailOutbox(
   mailer: Mailer,
   logger: Logger,
   retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
+  observer: MailOutboxObserver = UNOBSERVED,
 ): MailOutbox {
   let pending = 0;
   let waiters: Array<() => void> = [];
@@ -34,11 +49,17 @@ export function createMailOutbox(
   };
 
   const attempt = (message: MailMessage, attemptNo: number): void => {
-    mailer.send(message).then(settle, (err: unknown) => {
+    const delivered = () => {
+      observer.sent();
+      settle();
+    };
+    mailer.send(message).then(delivered, (err: unknown) => {
+      observer.attemptFailed();
       const delay = retryDelaysMs[attemptNo];
       const log = { err, to: message.to, subject: message.subject, attempt: attemptNo + 1 };
       if (delay === undefined) {
         logger.error(log, 'mail could not be delivered; giving up');
+        observer.gaveUp();
         settle();
         return;
       }

@@ -32,7 +32,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const apiError = toApiError(err);
     if (apiError.status >= 500) {
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'request failed');
+      logger.error(
+        { err, reqId: req.id, method: req.method, url: req.originalUrl },
+        'request failed',
+      );
     }
     // Too late for a JSON answer: Express closes the broken response.
     if (res.headersSent) return next(err);

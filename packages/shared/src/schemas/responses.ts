@@ -48,6 +48,7 @@ export const recommendationSchema = z.object({
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
 export const healthResponse = z.object({ status: z.literal('ok') });
+export const healthReadyResponse = z.object({ status: z.literal('ready') });
 export const healthDownResponse = z.object({
   status: z.literal('unavailable'),
   message: z.string(),
@@ -122,6 +123,8 @@ type RouteContract = Partial<Record<200 | 201 | 304, z.ZodType>>;
 
 export const RESPONSES = {
   'GET /api/health': { 200: healthResponse },
+  'GET /api/health/live': { 200: healthResponse },
+  'GET /api/health/ready': { 200: healthReadyResponse },
   'POST /api/auth/send-otp': { 200: otpSentResponse },
   'POST /api/auth/verify-credentials-send-otp': { 200: otpSentResponse },
   'POST /api/auth/verify-otp': { 200: verifyOtpResponse },

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
   forgotPasswordRequest,
   loginRequest,
@@ -36,8 +36,8 @@ export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: Request
     }),
   );
 
-  const startSession = (res: Response, session: Session) => {
-    res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions());
+  const startSession = (req: Request, res: Response, session: Session) => {
+    res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
     return { AccessToken: session.accessToken, user: toPublicUser(session.user) };
   };
 
@@ -66,13 +66,13 @@ export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: Request
 
   router.post('/signup', async (req, res) => {
     const input = parseInput(signupRequest, req.body);
-    const { AccessToken, user } = startSession(res, await auth.signup(input));
+    const { AccessToken, user } = startSession(req, res, await auth.signup(input));
     res.status(201).json({ message: m.signupSuccess, AccessToken, newUser: user });
   });
 
   router.post('/login', async (req, res) => {
     const input = parseInput(loginRequest, req.body);
-    const { AccessToken, user } = startSession(res, await auth.login(input));
+    const { AccessToken, user } = startSession(req, res, await auth.login(input));
     res.json({ message: m.loginSuccess, AccessToken, user });
   });
 
@@ -96,18 +96,18 @@ export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: Request
   router.post('/reset-password', async (req, res) => {
     const input = parseInput(resetPasswordRequest, req.body);
     await auth.resetPassword(input);
-    res.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     res.json({ message: m.passwordResetSuccess });
   });
 
   router.post('/refresh', async (req, res) => {
     const session = await auth.refresh(req.cookies?.[REFRESH_COOKIE]);
-    res.json(startSession(res, session));
+    res.json(startSession(req, res, session));
   });
 
   router.post('/logout', async (req, res) => {
     await auth.logout(req.cookies?.[REFRESH_COOKIE]);
-    res.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     res.json({ message: m.loggedOut });
   });
 

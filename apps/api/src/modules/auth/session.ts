@@ -84,7 +84,7 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
     }
     try {
       const session = await auth.refresh(refreshToken);
-      res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions());
+      res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
       return { user: session.user, accessToken: session.accessToken };
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return { error: err };

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { CookieOptions } from 'express';
+import type { CookieOptions, Request } from 'express';
 import jwt from 'jsonwebtoken';
 import { MESSAGES } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import { isHttpsOrigin } from '../../http/security-headers.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
 import { refreshTokensRepository as tokens } from './auth.repository.js';
@@ -115,10 +116,14 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     if (known) await tokens.revokeFamily(db, known.familyId, clock.now());
   }
 
-  function cookieOptions(): CookieOptions {
+  /**
+   * The refresh cookie's options for this request (also right for clearing it). `Secure` only
+   * over HTTPS: a browser drops a Secure cookie set over plain HTTP, and nobody stays signed in.
+   */
+  function cookieOptions(req: Request): CookieOptions {
     return {
       httpOnly: true,
-      secure: config.env === 'production',
+      secure: isHttpsOrigin(req, config),
       sameSite: 'lax',
       path: '/api',
       maxAge: refreshTtlMs,

@@ -108,7 +108,7 @@ export function profileRouter(
   router.delete('/deleteaccount', async (req, res) => {
     await profile.deleteAccount(currentUser(req));
     res.locals.accessToken = undefined;
-    res.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     res.json({ message: m.accountDeleted });
   });
 

@@ -1,0 +1,29 @@
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** This request's id: sent back as `X-Request-Id` and written in its log lines. */
+      id: string;
+    }
+  }
+}
+
+/** What a proxy's id may look like to be kept: short, and harmless in a header or a log. */
+const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Gives every request an id and answers it as `X-Request-Id`. A proxy's `X-Request-Id` is
+ * kept only when the proxy is trusted (TRUST_PROXY) and the id looks sane; otherwise anyone
+ * could choose the ids written in the log.
+ */
+export function requestId(trustProxy: boolean): RequestHandler {
+  return (req, res, next) => {
+    const incoming = trustProxy ? req.header('x-request-id') : undefined;
+    req.id = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    next();
+  };
+}
