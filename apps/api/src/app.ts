@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(requestId(config.trustProxy));
+  app.use(requestId());
   app.use(securityHeaders(config));
   app.use(requestLogger(logger));
   const metrics = deps.metrics ?? createMetrics(pool);

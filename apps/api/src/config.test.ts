@@ -25,6 +25,21 @@ describe('configuration', () => {
     expect(c.otp.ipLimit).toBe(500);
   });
 
+  it('takes TRUST_PROXY as a switch or as the list of proxies to believe', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 172.16.0.0/12,fd00::1' }).trustProxy).toEqual([
+      'loopback',
+      '172.16.0.0/12',
+      'fd00::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      'Invalid configuration: TRUST_PROXY: "yes" is not true, false, loopback, linklocal, uniquelocal, an IP address or a CIDR range',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback,10.0.0.0/8/1' })).toThrow(/"10.0.0.0\/8\/1"/);
+  });
+
   it('production with a mail server starts', () => {
     const c = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mailpit:1025' });
     expect(c.env).toBe('production');

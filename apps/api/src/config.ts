@@ -1,7 +1,41 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Express's names for address ranges, usable in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || net.isIP(address) === 0) return false;
+  return prefix === undefined || /^\d{1,3}$/.test(prefix);
+}
+
+/**
+ * `true`/`false`, or the proxies to believe: names (`loopback`, `uniquelocal`, ...), addresses
+ * and CIDR ranges, comma-separated. A list is safer than `true`: X-Forwarded-* headers count
+ * only when they come from a listed peer, so a visitor cannot forge them.
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | string[] => {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad ?? value}" is not true, false, loopback, linklocal, uniquelocal, an IP address or a CIDR range`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
 const envSchema = z
@@ -19,7 +53,7 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     BCRYPT_COST: int(12, 4),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1),
@@ -65,7 +99,8 @@ export interface Config {
   cloudinaryUrl?: string;
   appOrigin: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Express's `trust proxy`: every peer (true), none (false), or the listed proxies. */
+  trustProxy: boolean | string[];
   bcryptCost: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;

@@ -263,6 +263,15 @@ describe('GET /api/metrics: who may read it', () => {
     expect(res.text).not.toContain('lede_');
   });
 
+  it('cannot be fooled by a forged X-Forwarded-For when TRUST_PROXY lists the proxy', async () => {
+    // The visitor sends "127.0.0.1"; the proxy on loopback appends the visitor's real address.
+    const res = await supertest(freshApp({ trustProxy: ['loopback'] }))
+      .get('/api/metrics')
+      .set('X-Forwarded-For', '127.0.0.1, 203.0.113.7')
+      .expect(403);
+    expect(res.text).not.toContain('lede_');
+  });
+
   it('answers a public client carrying the token', async () => {
     const res = await supertest(behindProxy())
       .get('/api/metrics')

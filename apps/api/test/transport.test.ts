@@ -122,6 +122,23 @@ describe('behind a proxy that terminates TLS', () => {
     expectPlainHttpHeaders(await browserOf({ trustProxy: true }).get('/api/health'));
   });
 
+  it('trusts the headers of a listed proxy only (TRUST_PROXY=loopback, or a range)', async () => {
+    // supertest connects from 127.0.0.1: a listed loopback proxy is believed...
+    const listed = browserOf({ trustProxy: ['loopback'] })
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Request-Id', 'proxy-id-42');
+    const res = await listed.get('/api/health');
+    expectHttpsHeaders(res);
+    expect(res.headers['x-request-id']).toBe('proxy-id-42');
+    // ...a peer outside the listed range is not.
+    const unlisted = browserOf({ trustProxy: ['10.0.0.0/8'] })
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Request-Id', 'proxy-id-42');
+    const refused = await unlisted.get('/api/health');
+    expectPlainHttpHeaders(refused);
+    expect(refused.headers['x-request-id']).toMatch(UUID);
+  });
+
   it('ignores X-Forwarded-Proto when TRUST_PROXY is off', async () => {
     const spoofed = browserOf({ trustProxy: false }).set('X-Forwarded-Proto', 'https');
     expectPlainHttpHeaders(await spoofed.get('/api/health'));

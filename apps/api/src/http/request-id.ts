@@ -16,12 +16,15 @@ const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Gives every request an id and answers it as `X-Request-Id`. A proxy's `X-Request-Id` is
- * kept only when the proxy is trusted (TRUST_PROXY) and the id looks sane; otherwise anyone
- * could choose the ids written in the log.
+ * kept only when the peer that sent it is a trusted proxy (TRUST_PROXY, as Express judges
+ * X-Forwarded-For) and the id looks sane; otherwise anyone could choose the ids in the log.
  */
-export function requestId(trustProxy: boolean): RequestHandler {
+export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const incoming = trustProxy ? req.header('x-request-id') : undefined;
+    const trusted = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    const incoming = trusted(req.socket.remoteAddress ?? '', 0)
+      ? req.header('x-request-id')
+      : undefined;
     req.id = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
     res.setHeader('X-Request-Id', req.id);
     next();
