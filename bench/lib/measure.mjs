@@ -12,7 +12,12 @@ export function stopMeasuring() {
   active?.stop();
 }
 
-function run(opts) {
+/** One autocannon instance with options as given (stopped by stopMeasuring); resolves to its result. */
+export function runAutocannon(opts, onInstance) {
+  return run(opts, onInstance);
+}
+
+function run(opts, onInstance) {
   if (stopped) return Promise.reject(new Error('measuring was stopped'));
   const instance = autocannon({
     ...opts,
@@ -21,6 +26,7 @@ function run(opts) {
     renderLatencyTable: false,
   });
   active = instance;
+  onInstance?.(instance);
   return Promise.resolve(instance).finally(() => {
     if (active === instance) active = undefined;
   });

@@ -142,6 +142,8 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
   const pgLog = [];
   const postgres = await startEmbeddedPostgres(path.join(tmp, 'data'), {
     persistent: false,
+    // Where the database's time goes: the load suite reads pg_stat_statements.
+    settings: { shared_preload_libraries: 'pg_stat_statements' },
     onLog: (line) => {
       pgLog.push(line);
       if (pgLog.length > 50) pgLog.shift();
@@ -175,11 +177,15 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
   };
   const mailer = createCountingMailer();
   const logger = createLogger('silent');
+  // The outbox is a table now: its worker sends what the requests queue, as in server.ts.
+  const outbox = createMailOutbox({ db: database.db, mailer, logger });
+  outbox.start();
+  lifecycle.defer('mail outbox', () => outbox.stop());
   const deps = {
     config,
     db: database.db,
     pool: database.pool,
-    outbox: createMailOutbox(mailer, logger),
+    outbox,
     clock: systemClock,
     logger,
   };
@@ -192,4 +198,68 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
   log?.(`API listening on ${listening.url}`);
 
   return { ...listening, deps, config, mailer, schema, poolMax: database.pool.options.max };
+}
+
+/**
+ * The built API in a child process (./api-process.mjs) on the database `api` (from startApi)
+ * already holds, with the same JWT secret, so tokens signed in this process are valid there.
+ * `env` adds API variables (DATABASE_POOL_MAX, ...); `execArgv` node flags (e.g. --cpu-prof).
+ * Resolves to { url, pid, drain(), stats({reset}), stop() }; stop() is idempotent and kills the
+ * child (by its pid) if it has not exited 10 s after being asked to.
+ */
+export async function startApiProcess(api, { env = {}, execArgv = [], log } = {}) {
+  const { fork } = await import('node:child_process');
+  const child = fork(fileURLToPath(new URL('./api-process.mjs', import.meta.url)), [], {
+    env: {
+      ...process.env,
+      ...env,
+      LEDE_BENCH_DATABASE_URL: api.deps.pool.options.connectionString,
+      LEDE_BENCH_JWT_SECRET: api.config.jwtSecret,
+    },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ask = (msg, replyType) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (reply) => {
+        if (reply?.type !== replyType) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(reply);
+      };
+      const onExit = (code) => {
+        child.off('message', onMessage);
+        reject(new Error(`API process exited (${code}) before answering ${msg.type}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+      child.send(msg);
+    });
+  let stopping;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    })());
+  try {
+    const { url } = await new Promise((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`API process exited (${code}) at start`)));
+      child.on('message', (m) => m?.type === 'listening' && resolve(m));
+    });
+    log?.(`API process ${child.pid} listening on ${url}`);
+    return {
+      url,
+      pid: child.pid,
+      drain: async () => (await ask({ type: 'drain' }, 'drained')).ok,
+      stats: async ({ reset = false } = {}) => (await ask({ type: 'stats', reset }, 'stats')).stats,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

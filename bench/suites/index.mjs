@@ -4,7 +4,8 @@
 import articles from './articles.mjs';
 import auth from './auth.mjs';
 import lighthouse from './lighthouse.mjs';
+import load from './load.mjs';
 import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
 
-export const suites = [auth, articles, recommendations, readPath, lighthouse];
+export const suites = [auth, articles, recommendations, readPath, load, lighthouse];

@@ -70,6 +70,8 @@ const envSchema = z
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
     PUBLIC_CACHE_SECONDS: int(5, 0),
+    DATABASE_POOL_MAX: int(20, 1),
+    DATABASE_POOL_WAIT_MS: int(5_000, 0),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   // No JWT_SECRET is fine anywhere: server.ts then generates one once and keeps it in DATA_DIR.
@@ -123,6 +125,8 @@ export interface Config {
   seedCorpus: boolean;
   /** Lifetime of a prepared public article response, in memory and as max-age (0 = off). */
   publicCacheSeconds: number;
+  /** PostgreSQL connections at most, and how long a query waits for one before a 503 (0: forever). */
+  databasePool: { max: number; acquireTimeoutMs: number };
   /** Opens GET /api/metrics to a request from anywhere that carries it as a bearer token. */
   metricsToken?: string;
 }
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedCorpus: e.SEED_CORPUS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
+    databasePool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_POOL_WAIT_MS },
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,17 +1,22 @@
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
+import { pruneMailOutbox } from './lib/mail-outbox.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
 import { pruneRateLimits } from './modules/auth/rate-limit.js';
 
 const HOUR = 3_600_000;
 
-/** Deletes what can never be used again: old challenges, dead refresh tokens, past rate windows. */
-async function pruneExpired(db: Database, clock: Clock): Promise<void> {
+/**
+ * Deletes what can never be used again: old challenges, dead refresh tokens, past rate windows,
+ * mails given up or expired a day ago (sent ones are deleted at once).
+ */
+export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   const dayAgo = new Date(clock.now().getTime() - 24 * HOUR);
   await challengesRepository.pruneExpired(db, dayAgo);
   await refreshTokensRepository.pruneExpired(db, dayAgo);
   await pruneRateLimits(db, dayAgo);
+  await pruneMailOutbox(db, dayAgo);
 }
 
 export function startMaintenance(db: Database, clock: Clock, logger: Logger): () => void {

@@ -6,7 +6,10 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
 import { runMigrations } from './db/migrate.js';
+import { LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
+import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailOutbox } from './lib/mail-outbox.js';
@@ -42,21 +45,46 @@ async function main() {
   const jwtSecret = resolveJwtSecret(config);
 
   let embedded: EmbeddedServer | undefined;
+  let supervisor: Supervisor | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    // Restarted on the same port when it exits unasked (crash, OOM kill); the pool reconnects.
+    supervisor = superviseEmbeddedPostgres(embedded, logger);
     databaseUrl = embedded.url();
   }
-  const database = openDatabase(databaseUrl);
-  await runMigrations(database.db);
-  if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+  const database = openDatabase(databaseUrl, config.databasePool);
+  // Instances starting together on one database: one migrates and seeds, the others wait.
+  await withAdvisoryLock(
+    database.pool,
+    LOCKS.startUp,
+    async () => {
+      await runMigrations(database.db);
+      if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+    },
+    () => logger.info('another instance is migrating or seeding the database: waiting for it'),
+  );
+  // Other instances' article changes reach this one's prepared bodies (and this one's reach them).
+  const relay = await startArticlesChangedRelay({
+    connectionString: databaseUrl,
+    pool: database.pool,
+    logger,
+  });
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createLogMailer(logger);
   const metrics = createMetrics(database.pool);
-  const outbox = createMailOutbox(mailer, logger, undefined, metrics.mailOutbox);
+  // Mail waits in PostgreSQL; this process's worker sends it, also what an earlier run left.
+  const outbox = createMailOutbox({
+    db: database.db,
+    mailer,
+    logger,
+    clock: systemClock,
+    observer: metrics.mailOutbox,
+  });
+  outbox.start();
   const app = createApp({
     config: { ...config, jwtSecret },
     db: database.db,
@@ -73,6 +101,7 @@ async function main() {
     logger,
     clock: systemClock,
     onRunFinished: (result) => metrics.recordIngestionRun(result),
+    pool: database.pool,
   });
 
   const server = http.createServer(app);
@@ -87,11 +116,17 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // First: a server stopped on purpose below must not be started again.
+    await supervisor?.stop();
     stopMaintenance();
-    stopIngestion();
+    const ingestionStopped = stopIngestion();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    await Promise.race([outbox.idle(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
+    await outbox.stop(5_000);
+    // A run stuck on an unreachable database must not hold the shutdown forever.
+    await Promise.race([ingestionStopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    await relay.stop();
     await database.close();
     await embedded?.stop();
     logger.info('stopped');

@@ -68,13 +68,16 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
   const clock = new ManualClock('2030-03-10T09:00:00Z');
   const logger = createLogger('silent');
   const metrics = createMetrics(database.pool);
-  // Retries come quickly in tests; a mail outage test waits for them through `mail`.
-  const outbox = createMailOutbox(
-    createSmtpMailer(smtpUrl, config.mailFrom),
+  // Retries come quickly in tests; a mail outage test waits for them through `mail`. The outbox
+  // runs on real time, so moving `clock` never expires a mail queued before.
+  const outbox = createMailOutbox({
+    db: database.db,
+    mailer: createSmtpMailer(smtpUrl, config.mailFrom),
     logger,
-    [20, 50, 100],
-    metrics.mailOutbox,
-  );
+    retryDelaysMs: [20, 50, 100],
+    observer: metrics.mailOutbox,
+  });
+  outbox.start();
   mail.waitForOutbox(outbox);
   const deps: AppDeps = {
     config,
@@ -95,6 +98,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     mail,
     metrics,
     close: async () => {
+      await outbox.stop();
       await mail.stop();
       await database.close();
     },

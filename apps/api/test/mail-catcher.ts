@@ -18,6 +18,8 @@ export class MailCatcher {
   refuseNext = 0;
   /** While set, accepted messages wait here before the server answers (a slow mail server). */
   private held?: Promise<void>;
+  /** Messages received while the server is held, not yet answered (sends in flight). */
+  holding = 0;
   private server: SMTPServer;
   private outbox?: MailOutbox;
   port = 0;
@@ -40,7 +42,11 @@ export class MailCatcher {
         stream.setEncoding('utf8');
         stream.on('data', (chunk: string) => (raw += chunk));
         stream.on('end', async () => {
-          await this.held;
+          if (this.held) {
+            this.holding += 1;
+            await this.held;
+            this.holding -= 1;
+          }
           const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
           const body = raw
             .split(/\r?\n\r?\n/)

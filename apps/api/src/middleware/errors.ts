@@ -1,17 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
-import { pgErrorCode } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 
-const DB_DOWN_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  '57P01',
-  '57P03',
-  '53300',
-  'ETIMEDOUT',
-]);
+/** How soon a client may try again after a 503 (the embedded database restarts in seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 3;
 
 /** Turns anything thrown into an ApiError: body-parser failures, database outages, bugs. */
 function toApiError(err: unknown): ApiError {
@@ -20,8 +14,7 @@ function toApiError(err: unknown): ApiError {
   if (e?.type === 'entity.parse.failed')
     return ApiError.badRequest(MESSAGES.validation.malformedJson);
   if (e?.type === 'entity.too.large') return new ApiError(413, MESSAGES.errors.payloadTooLarge);
-  const code = pgErrorCode(err);
-  if (code && DB_DOWN_CODES.has(code)) return ApiError.unavailable(MESSAGES.errors.unavailable);
+  if (isDatabaseUnavailable(err)) return ApiError.unavailable(MESSAGES.errors.unavailable);
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
     return new ApiError(e.status, MESSAGES.validation.invalidInput);
   }
@@ -31,7 +24,13 @@ function toApiError(err: unknown): ApiError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) {
+    if (apiError.status === 503 && isDatabaseUnavailable(err)) {
+      // Expected while the database restarts: a warning each, the driver's words, no stack.
+      logger.warn(
+        { reqId: req.id, method: req.method, url: req.originalUrl, cause: describe(err) },
+        'request failed',
+      );
+    } else if (apiError.status >= 500) {
       logger.error(
         { err, reqId: req.id, method: req.method, url: req.originalUrl },
         'request failed',
@@ -39,8 +38,19 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     // Too late for a JSON answer: Express closes the broken response.
     if (res.headersSent) return next(err);
+    if (apiError.status === 503 && !res.hasHeader('Retry-After')) {
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
     res.status(apiError.status).json({ message: apiError.message, ...apiError.details });
   };
+}
+
+/** The innermost message of a (Drizzle-wrapped) error: the driver's words, not the SQL text. */
+function describe(err: unknown): string {
+  let e = err as { message?: unknown; cause?: unknown; code?: unknown } | undefined;
+  for (let depth = 0; e?.cause && depth < 5; depth++) e = e.cause as typeof e;
+  const code = typeof e?.code === 'string' ? `${e.code} ` : '';
+  return `${code}${typeof e?.message === 'string' ? e.message : String(e)}`;
 }
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {

@@ -12,6 +12,11 @@ const showsPage = (page: ArticlesPage): Dependency => ({
 });
 /** Trending's order depends on every candidate's counts. */
 const rankedByCounts = (): Dependency => ({ allCounts: true });
+/**
+ * Trending is rebuilt at most about twice a second under a stream of likes: until then the
+ * previous body is served (its counts and order at most this old). Other answers never are.
+ */
+export const TRENDING_STALE_MS = 1_000;
 
 /**
  * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
@@ -30,7 +35,9 @@ export function articlesRouter(deps: AppDeps, articles: ArticlesService): Router
   router.get('/getlatesttrendingarticles', async (req, res) => {
     const page = parseInput(pageQuery, req.query);
     const key = `trending\n${page.limit}\n${page.cursor ?? ''}`;
-    await prepared.respond(req, res, key, () => articles.trending(page), rankedByCounts);
+    await prepared.respond(req, res, key, () => articles.trending(page), rankedByCounts, {
+      staleMs: TRENDING_STALE_MS,
+    });
   });
 
   router.get('/getarticlebyid', async (req, res) => {

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { listenRaw } from '../../../test/raw-http.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
+import { TRENDING_STALE_MS } from './articles.router.js';
 
 let ctx: TestContext;
 let raw: Awaited<ReturnType<typeof listenRaw>>;
@@ -35,6 +36,18 @@ afterAll(async () => {
 });
 
 const likesOf = (body: Record<string, unknown>) => (body.article as { likes: number }).likes;
+
+/**
+ * Trending follows counter changes within TRENDING_STALE_MS (the previous body meanwhile):
+ * asks again until the answer changes, for at most a few times that bound.
+ */
+async function trendingEtagChangesFrom(etag: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    if ((await raw.get(TRENDING)).headers.etag !== etag) return true;
+    await new Promise((resolve) => setTimeout(resolve, TRENDING_STALE_MS / 5));
+  }
+  return false;
+}
 
 describe('public article answers for a visitor', () => {
   it.each([LATEST, TRENDING, SEARCH])(
@@ -143,7 +156,7 @@ describe('public article answers for a visitor', () => {
       .send({ article_id: articleId })
       .expect(200);
     expect((await titleOf()).title).toBe('Lighthouse keeper retires');
-    expect((await raw.get(TRENDING)).headers.etag).not.toBe(trendingBefore.headers.etag);
+    expect(await trendingEtagChangesFrom(trendingBefore.headers.etag!)).toBe(true);
 
     // A like on the article it shows: rebuilt.
     await ctx
@@ -163,8 +176,23 @@ describe('public article answers for a visitor', () => {
       .set(reader.auth())
       .send({ article_id: articleId })
       .expect(200);
-    const after = await raw.get(TRENDING);
-    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(await trendingEtagChangesFrom(before.headers.etag!)).toBe(true);
+  });
+
+  it('serves the previous trending answer for a moment after a like, never cacheable', async () => {
+    const before = await raw.get(TRENDING);
+    expect(before.headers['cache-control']).toMatch(/^public, max-age=[1-9]/);
+    await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set(reader.auth())
+      .send({ article_id: articleId })
+      .expect(200);
+    const next = await raw.get(TRENDING);
+    // Either already rebuilt, or the previous body, which no browser may keep.
+    if (next.headers.etag === before.headers.etag)
+      expect(next.headers['cache-control']).toBe('public, max-age=0');
+    expect(await trendingEtagChangesFrom(before.headers.etag!)).toBe(true);
   });
 });
 

@@ -63,6 +63,8 @@ export function createEmailChangeService(
         const changed = await users.setEmail(tx, user.id, input.email, now);
         if (!changed) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
         await refreshTokensRepository.revokeAllForUserExcept(tx, user.id, keepFamily, now);
+        // Queued with the change itself: the old address is told whenever the change is made.
+        await outbox.queue(tx, emailChangedMail(user.email, input.email, config.appOrigin));
         return changed;
       });
     } catch (err) {
@@ -71,7 +73,7 @@ export function createEmailChangeService(
         throw ApiError.conflict(MESSAGES.auth.emailTaken);
       throw err;
     }
-    outbox.send(emailChangedMail(user.email, input.email, config.appOrigin));
+    outbox.wake();
     return { user: updated, accessToken: tokens.signAccessToken(updated) };
   }
 

@@ -34,6 +34,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     const now = clock.now();
     const id = crypto.randomUUID();
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const deliver = input.deliver !== false;
     await db.transaction(async (tx) => {
       await challenges.retirePending(tx, input.email, input.purpose);
       await challenges.insert(tx, {
@@ -47,10 +48,15 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
         ip: input.ip ?? null,
         createdAt: now,
       });
+      // The mail is queued with its challenge: both are kept, or neither. It is useless (and
+      // never sent) once the code expired.
+      if (deliver) {
+        await outbox.queue(tx, otpMail(input.email, input.purpose, code, config.appOrigin), {
+          validForMs: OTP_TTL_SECONDS * 1000,
+        });
+      }
     });
-    if (input.deliver !== false) {
-      outbox.send(otpMail(input.email, input.purpose, code, config.appOrigin));
-    }
+    if (deliver) outbox.wake();
     return { hash: id, expiresIn: OTP_TTL_SECONDS };
   }
 

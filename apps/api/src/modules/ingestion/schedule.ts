@@ -1,3 +1,5 @@
+import type pg from 'pg';
+import { advisoryLease, LOCKS } from '../../db/advisory-lock.js';
 import { hasIngestionSources, runIngestion } from './ingestion.service.js';
 import type { IngestionDeps, IngestionResult } from './ingestion.types.js';
 
@@ -6,6 +8,11 @@ export interface IngestionScheduleOptions extends Omit<IngestionDeps, 'signal'> 
   firstRunDelayMs?: number;
   /** Called after each completed run (observability, tests). */
   onRunFinished?: (result: IngestionResult) => void;
+  /**
+   * With a pool, one instance among those sharing the database ingests: the holder of the
+   * advisory lock `lede:ingestion-schedule` (see ../../db/advisory-lock.ts). Without, every run runs.
+   */
+  pool?: pg.Pool;
 }
 
 const MINUTE = 60_000;
@@ -15,29 +22,57 @@ const DEFAULT_FIRST_RUN_DELAY_MS = 5_000;
  * Runs ingestion shortly after start, then every INGEST_INTERVAL_MINUTES.
  * Off when the interval is 0 or no source is configured. Runs never overlap:
  * a tick that finds the previous run still going is skipped. Timers are
- * unref'd (they never keep the process alive). The returned function stops
- * the schedule and aborts a run in progress.
+ * unref'd (they never keep the process alive).
+ *
+ * Several instances on one database ingest as one: a run first takes the advisory lock
+ * `lede:ingestion-schedule` without waiting (`pg_try_advisory_lock`) and keeps it, so the instance
+ * that got it runs every following run, and the others skip theirs (logged at info) for as
+ * long as it holds it. Its lock goes when it stops or its connection breaks; then the next
+ * tick of any instance takes over. So each feed is fetched by one instance per interval.
+ *
+ * The returned function stops the schedule, aborts a run in progress, waits for it to end
+ * and lets the lock go.
  */
-export function startIngestionSchedule(options: IngestionScheduleOptions): () => void {
+export function startIngestionSchedule(options: IngestionScheduleOptions): () => Promise<void> {
   const { logger } = options;
   const { intervalMinutes } = options.config.ingest;
   if (intervalMinutes <= 0) {
     logger.info('ingestion schedule off (INGEST_INTERVAL_MINUTES=0)');
-    return () => undefined;
+    return async () => undefined;
   }
   if (!hasIngestionSources(options.config.ingest)) {
     logger.info('ingestion schedule off: no INGEST_FEEDS and no NEWSDATA_API_KEY');
-    return () => undefined;
+    return async () => undefined;
   }
 
   const stopping = new AbortController();
-  let running = false;
-  const tick = async () => {
-    if (running) {
-      logger.warn('previous ingestion run still going: this tick is skipped');
-      return;
+  const lease = options.pool ? advisoryLease(options.pool, LOCKS.ingestion) : undefined;
+  let running: Promise<void> | undefined;
+
+  /** Whether this instance is the one that ingests now. */
+  const mayRun = async (): Promise<boolean> => {
+    if (!lease) return true;
+    const wasHeld = lease.held;
+    try {
+      if (await lease.tryAcquire()) {
+        if (!wasHeld) logger.info({ lock: LOCKS.ingestion }, 'this instance ingests');
+        return true;
+      }
+      logger.info(
+        { lock: LOCKS.ingestion },
+        'another instance holds the ingestion lock: this run is skipped',
+      );
+    } catch (err) {
+      logger.warn(
+        { error: err instanceof Error ? err.message : String(err) },
+        'could not take the ingestion lock: this run is skipped',
+      );
     }
-    running = true;
+    return false;
+  };
+
+  const run = async () => {
+    if (!(await mayRun()) || stopping.signal.aborted) return;
     let result: IngestionResult | undefined;
     try {
       result = await runIngestion({ ...options, signal: stopping.signal });
@@ -46,23 +81,27 @@ export function startIngestionSchedule(options: IngestionScheduleOptions): () =>
         { error: err instanceof Error ? err.message : String(err) },
         'ingestion run failed',
       );
-    } finally {
-      running = false;
     }
     if (result) options.onRunFinished?.(result);
   };
+  const tick = () => {
+    if (running) {
+      logger.warn('previous ingestion run still going: this tick is skipped');
+      return;
+    }
+    running = run().finally(() => (running = undefined));
+  };
 
-  const firstRun = setTimeout(
-    () => void tick(),
-    options.firstRunDelayMs ?? DEFAULT_FIRST_RUN_DELAY_MS,
-  );
-  const everyInterval = setInterval(() => void tick(), intervalMinutes * MINUTE);
+  const firstRun = setTimeout(tick, options.firstRunDelayMs ?? DEFAULT_FIRST_RUN_DELAY_MS);
+  const everyInterval = setInterval(tick, intervalMinutes * MINUTE);
   firstRun.unref();
   everyInterval.unref();
   logger.info({ intervalMinutes }, 'ingestion schedule on');
-  return () => {
+  return async () => {
     clearTimeout(firstRun);
     clearInterval(everyInterval);
     stopping.abort();
+    await running;
+    await lease?.release();
   };
 }

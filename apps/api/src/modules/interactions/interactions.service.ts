@@ -58,7 +58,30 @@ function writeReaction(
   return Promise.resolve(false);
 }
 
+/**
+ * Runs one reader's writes one after the other in this process. The database serialises them
+ * anyway (the reader's row lock, which stays for other instances), but a write queued here waits
+ * without holding a pooled connection, where one blocked on the row lock would hold it.
+ */
+export function perReaderQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return function inTurn<T>(readerId: string, work: () => Promise<T>): Promise<T> {
+    const previous = tails.get(readerId);
+    const run = previous ? previous.then(work, work) : work();
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(readerId, tail);
+    void tail.then(() => {
+      if (tails.get(readerId) === tail) tails.delete(readerId);
+    });
+    return run;
+  };
+}
+
 export function createInteractionsService({ db, clock }: AppDeps) {
+  const inTurn = perReaderQueue();
   /**
    * Every write starts here, in its transaction: the reader's row first, then the article's,
    * the same order account deletion uses, so the two cannot deadlock.
@@ -145,11 +168,17 @@ export function createInteractionsService({ db, clock }: AppDeps) {
     return repo.readingStreak(db, user.id, user.timezone, now);
   }
 
+  /** `fn(user, ...)` in the reader's turn (see perReaderQueue). */
+  const queued =
+    <A extends unknown[], R>(fn: (user: UserRow, ...rest: A) => Promise<R>) =>
+    (user: UserRow, ...rest: A): Promise<R> =>
+      inTurn(user.id, () => fn(user, ...rest));
+
   return {
-    toggleReaction: changesArticles(toggleReaction),
-    toggleSave: changesArticles(toggleSave),
-    share: changesArticles(share),
-    markViewed,
+    toggleReaction: changesArticles(queued(toggleReaction)),
+    toggleSave: changesArticles(queued(toggleSave)),
+    share: changesArticles(queued(share)),
+    markViewed: queued(markViewed),
     streak: (user: UserRow) => repo.readingStreak(db, user.id, user.timezone, clock.now()),
     recentActivity: (user: UserRow, limit: number) => repo.recentActivity(db, user.id, limit),
     likedArticleIds: (user: UserRow) => repo.reactedArticleIds(db, user.id, 'like', ID_LIST_MAX),

@@ -94,6 +94,11 @@ export function createMetrics(pool: pg.Pool): Metrics {
     help: 'Mails dropped after their last failed attempt',
     registers,
   });
+  const mailsExpired = new Counter({
+    name: 'lede_mail_expired_total',
+    help: 'Mails never sent because their code expired before the mail server took them',
+    registers,
+  });
 
   const ingestionRuns = new Counter({
     name: 'lede_ingestion_runs_total',
@@ -118,6 +123,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
       sent: () => mailsSent.inc(),
       attemptFailed: () => mailAttemptsFailed.inc(),
       gaveUp: () => mailsGivenUp.inc(),
+      expired: () => mailsExpired.inc(),
     },
     recordIngestionRun(result) {
       ingestionRuns.inc({ outcome: runOutcome(result) });

@@ -1,0 +1,157 @@
+// The built API in a process of its own, as one production instance runs (node dist/server.js),
+// so the load generator does not share its event loop. Forked by startApiProcess (./server.mjs);
+// talks over IPC:
+//   parent → child  { type: 'drain' }             → { type: 'drained', ok }
+//                   { type: 'stats', reset? }     → { type: 'stats', stats }  (pool waits, event loop)
+//                   { type: 'stop' }              → closes everything and exits 0 (writes --cpu-prof)
+//   child → parent  { type: 'listening', url }    once serving on 127.0.0.1
+// Environment: LEDE_BENCH_DATABASE_URL, LEDE_BENCH_JWT_SECRET, and any of the API's own variables
+// (e.g. PUBLIC_CACHE_SECONDS, DATABASE_POOL_MAX), read through the API's loadConfig.
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createCountingMailer, listen } from './server.mjs';
+
+const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
+const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+
+const [
+  { createApp },
+  { loadConfig },
+  { openDatabase },
+  { systemClock },
+  { createLogger },
+  { createMailOutbox },
+] = await Promise.all([
+  importApi('app.js'),
+  importApi('config.js'),
+  importApi('db/client.js'),
+  importApi('lib/clock.js'),
+  importApi('lib/logger.js'),
+  importApi('lib/mail-outbox.js'),
+]);
+
+const base = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+const config = {
+  ...base,
+  jwtSecret: process.env.LEDE_BENCH_JWT_SECRET,
+  otp: { ...base.otp, emailLimit: 1e9, ipLimit: 1e9 },
+  authIpLimit: 1e9,
+};
+// Sized from the config where the API has pool settings (config.databasePool); pg's default before.
+const database = config.databasePool
+  ? openDatabase(process.env.LEDE_BENCH_DATABASE_URL, config.databasePool)
+  : openDatabase(process.env.LEDE_BENCH_DATABASE_URL);
+const pool = database.pool;
+
+// Time spent waiting for a pool connection (every query and transaction starts with connect()).
+let waits = [];
+const connect = pool.connect.bind(pool);
+pool.connect = (cb) => {
+  const started = performance.now();
+  if (typeof cb === 'function')
+    return connect((err, client, done) => {
+      waits.push(performance.now() - started);
+      cb(err, client, done);
+    });
+  return connect().then(
+    (client) => {
+      waits.push(performance.now() - started);
+      return client;
+    },
+    (err) => {
+      waits.push(performance.now() - started);
+      throw err;
+    },
+  );
+};
+let maxWaiting = 0;
+let waitingSum = 0;
+let samples = 0;
+const sampler = setInterval(() => {
+  maxWaiting = Math.max(maxWaiting, pool.waitingCount);
+  waitingSum += pool.waitingCount;
+  samples++;
+}, 20);
+sampler.unref();
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
+let cpuAtReset = process.cpuUsage();
+let timeAtReset = performance.now();
+
+const logger = createLogger('silent');
+const outbox = createMailOutbox({ db: database.db, mailer: createCountingMailer(), logger });
+outbox.start();
+const deps = {
+  config,
+  db: database.db,
+  pool,
+  outbox,
+  clock: systemClock,
+  logger,
+};
+const listening = await listen(createApp(deps), {
+  quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,
+});
+
+function stats() {
+  const sorted = [...waits].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const round = (n) => Math.round(n * 100) / 100;
+  const cpu = process.cpuUsage(cpuAtReset);
+  const elapsedS = (performance.now() - timeAtReset) / 1000;
+  return {
+    poolMax: pool.options.max,
+    connectionTimeoutMillis: pool.options.connectionTimeoutMillis ?? 0,
+    poolAcquisitions: sorted.length,
+    poolWaitP50Ms: round(at(0.5)),
+    poolWaitP99Ms: round(at(0.99)),
+    poolWaitMaxMs: round(sorted.at(-1) ?? 0),
+    poolWaitTotalS: round(sorted.reduce((s, x) => s + x, 0) / 1000),
+    poolWaitingMax: maxWaiting,
+    poolWaitingMean: round(waitingSum / Math.max(1, samples)),
+    eventLoopDelayP50Ms: round(loop.percentile(50) / 1e6),
+    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
+    eventLoopDelayMaxMs: round(loop.max / 1e6),
+    apiCpuSeconds: round((cpu.user + cpu.system) / 1e6),
+    apiCpuShareOfOneCore: round((cpu.user + cpu.system) / 1e6 / elapsedS),
+  };
+}
+
+function reset() {
+  waits = [];
+  maxWaiting = 0;
+  waitingSum = 0;
+  samples = 0;
+  loop.reset();
+  cpuAtReset = process.cpuUsage();
+  timeAtReset = performance.now();
+}
+
+let stopping = false;
+/** Quick: drops the connections, gives the pool 3 s, exits 0 (so --cpu-prof writes its file). */
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  listening.server.close();
+  listening.server.closeAllConnections();
+  await Promise.race([
+    outbox
+      .stop(1_000)
+      .then(() => database.close())
+      .catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 3_000)),
+  ]);
+  process.exit(0);
+}
+
+process.on('message', (msg) => {
+  if (msg?.type === 'drain') listening.drain().then((ok) => process.send({ type: 'drained', ok }));
+  else if (msg?.type === 'stats') {
+    process.send({ type: 'stats', stats: stats() });
+    if (msg.reset) reset();
+  } else if (msg?.type === 'stop') void stop();
+});
+// The parent went away: do not linger.
+process.on('disconnect', () => void stop());
+process.send({ type: 'listening', url: listening.url });

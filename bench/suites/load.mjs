@@ -1,0 +1,534 @@
+// Suite "load": the mixed load of issue 16 ("Quick under load"). The built API runs in a process
+// of its own (one production instance; ../lib/api-process.mjs) on the bundled corpus; one
+// autocannon instance on this process's main thread keeps BENCH_LOAD_CONNECTIONS (default 200)
+// connections busy for BENCH_LOAD_SECONDS (default 30) with a fixed mix of visitors' reads and
+// signed-in readers' likes, saves and recommendations, then reports per route count, p50, p99,
+// max and non-2xx, the answers per second, the 5xx, and checks the database's counters against
+// the acknowledged actions.
+//
+// Environment (all optional):
+//   BENCH_LOAD_SECONDS      measured seconds (default 30)
+//   BENCH_LOAD_WARMUP       unmeasured seconds before (default 5; its actions are checked too)
+//   BENCH_LOAD_CONNECTIONS  connections (default 200)
+//   BENCH_LOAD_READERS      signed-in readers (default 20); connection c acts as reader c mod N
+//   BENCH_LOAD_PROFILE      a directory: the API process runs under --cpu-prof and writes there;
+//                           the top functions by self time are added to the report
+//   BENCH_LOAD_API_ENV      extra API environment, e.g. "DATABASE_POOL_MAX=10,PUBLIC_CACHE_SECONDS=5"
+import crypto from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runAutocannon } from '../lib/measure.mjs';
+import { startApiProcess } from '../lib/server.mjs';
+import { summarizeCpuProfile } from '../lib/cpu-profile.mjs';
+
+const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
+const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+
+const num = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number >= 0`);
+  return n;
+};
+const SECONDS = num('BENCH_LOAD_SECONDS', 30);
+const WARMUP = num('BENCH_LOAD_WARMUP', 5);
+const CONNECTIONS = num('BENCH_LOAD_CONNECTIONS', 200);
+const READERS = num('BENCH_LOAD_READERS', 20);
+const PROFILE_DIR = process.env.BENCH_LOAD_PROFILE;
+
+/** Requests per 100 a connection sends, in a fixed interleaved order (shares of the answers). */
+export const MIX = {
+  latest: 25,
+  trending: 15,
+  search: 15,
+  article: 20,
+  like: 8,
+  save: 5,
+  recommendations: 12,
+};
+const ACCEPT = 'gzip, br';
+/** Likes and saves go to the newest articles (what trending and latest show). */
+const ACTION_ARTICLES = 1_500;
+/** Articles opened: the newest 300, the first ones much more often. */
+const OPENED_ARTICLES = 300;
+const SEARCHES = [
+  'election',
+  'climate change',
+  'trump',
+  'covid',
+  'sports',
+  'world news',
+  'ukraine',
+  'elect',
+  'travel',
+  'food',
+  'football',
+  'stock market',
+  'queen',
+  'biden',
+  'technology',
+  'health',
+  'inflation',
+  'music',
+  'hurricane',
+  'science',
+];
+
+const round = (n) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : n);
+
+function quantiles(values) {
+  const sorted = Float64Array.from(values).sort();
+  const at = (q) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  return sorted.length === 0
+    ? { p50Ms: null, p99Ms: null, maxMs: null }
+    : { p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(sorted.at(-1)) };
+}
+
+/** The 100 slots of one connection: each route spread evenly (largest-remainder interleaving). */
+function slots() {
+  const entries = Object.entries(MIX).flatMap(([route, n]) =>
+    Array.from({ length: n }, (_, k) => ({ route, at: (k + 0.5) / n })),
+  );
+  return entries.sort((a, b) => a.at - b.at || a.route.localeCompare(b.route)).map((e) => e.route);
+}
+
+/** CPU seconds (user + system) of a process and its descendants, from /proc (Linux). */
+function cpuSecondsOfTree(rootPid) {
+  const tick = 100; // USER_HZ
+  const byParent = new Map();
+  const cpu = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return NaN;
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const ppid = Number(f[1]);
+      cpu.set(pid, (Number(f[11]) + Number(f[12])) / tick);
+      if (!byParent.has(ppid)) byParent.set(ppid, []);
+      byParent.get(ppid).push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop();
+    total += cpu.get(pid) ?? 0;
+    stack.push(...(byParent.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** The embedded PostgreSQL's postmaster: this process's child whose command is postgres. */
+function postgresPid() {
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid && comm.startsWith('postgres')) return Number(entry);
+    } catch {
+      // gone
+    }
+  }
+  return undefined;
+}
+
+export default {
+  name: 'load',
+  description: `issue 16's mixed load: ${CONNECTIONS} connections for ${SECONDS} s (latest, trending, search, article, like, save, recommendations; ${READERS} signed-in readers) against the API in its own process`,
+
+  /** @param {import('../run.mjs').SuiteContext} ctx */
+  async run({ api, log }) {
+    const [{ seedCorpusIfEmpty }, { createTokenService }, { CATEGORY_IDS }] = await Promise.all([
+      importApi('modules/articles/seed.js'),
+      importApi('modules/auth/tokens.service.js'),
+      import(pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href),
+    ]);
+    const { db, pool } = api.deps;
+    await seedCorpusIfEmpty(db, { info: () => undefined, warn: () => undefined });
+    // Another suite may have left generated copies: back to the corpus.
+    await pool.query(`delete from articles where link like '%#copy-%'`);
+    const { rows: newest } = await pool.query(
+      `select id from articles where pub_date <= now() order by pub_date desc nulls last, id limit ${ACTION_ARTICLES}`,
+    );
+    const actionIds = newest.map((r) => r.id);
+    const openedIds = actionIds.slice(0, OPENED_ARTICLES);
+
+    // Readers inserted directly (no sign-up round trip), 3 to 5 interests each, tokens signed here.
+    const tag = crypto.randomBytes(4).toString('hex');
+    const readers = await db
+      .insert(api.schema.users)
+      .values(
+        Array.from({ length: READERS }, (_, i) => ({
+          email: `bench.load.${tag}.${i}@example.com`,
+          name: `Load Reader ${i}`,
+          passwordHash: 'x',
+          interests: CATEGORY_IDS.slice(i % 5, (i % 5) + 3 + (i % 3)),
+        })),
+      )
+      .returning();
+    const tokens = createTokenService(api.deps);
+    const auth = readers.map((r) => `Bearer ${tokens.signAccessToken(r)}`);
+
+    // Each reader likes (and saves) its own sequence of distinct articles, once each: the
+    // expected count of an article is the number of acknowledged likes on it. Reader r starts
+    // at article 5r, so readers overlap on the same hot articles as they go.
+    const progress = readers.map(() => ({ like: 0, save: 0 }));
+    const nextArticle = (r, kind) => {
+      const k = progress[r][kind]++;
+      if (k >= actionIds.length) return undefined; // out of distinct articles: repeat would toggle
+      return actionIds[(k + 5 * r) % actionIds.length];
+    };
+    const acked = { like: new Map(), save: new Map() };
+    const sent = { like: new Map(), save: new Map() };
+    const surprises = [];
+    const bump = (map, id) => map.set(id, (map.get(id) ?? 0) + 1);
+
+    const before = new Map(
+      (
+        await pool.query('select id, likes, saves from articles where id = any($1::uuid[])', [
+          actionIds,
+        ])
+      ).rows.map((r) => [r.id, r]),
+    );
+
+    const order = slots();
+    let clientCount = 0;
+    const search = (q) => `/api/articles/getarticlebykeyword?keyword=${encodeURIComponent(q)}`;
+    const visitor = { 'accept-encoding': ACCEPT };
+
+    /** The 100 requests of connection c: reads as a visitor, actions as reader c mod READERS. */
+    function requestsFor(c) {
+      const r = c % READERS;
+      const signed = { ...visitor, authorization: auth[r] };
+      let searchN = 0;
+      let articleN = 0;
+      const action = (kind, urlPath) => {
+        let pending;
+        return {
+          route: kind,
+          method: 'POST',
+          path: urlPath,
+          headers: { ...signed, 'content-type': 'application/json' },
+          setupRequest: (req) => {
+            pending = nextArticle(r, kind);
+            if (!pending)
+              return {
+                ...req,
+                method: 'GET',
+                path: '/api/articles/getlatestarticles',
+                body: undefined,
+              };
+            bump(sent[kind], pending);
+            return { ...req, body: JSON.stringify({ article_id: pending }) };
+          },
+          onResponse: (status, body) => {
+            if (!pending || status < 200 || status >= 300) return;
+            const answer = JSON.parse(body);
+            const on = kind === 'like' ? answer.liked : answer.saved;
+            if (on === true) bump(acked[kind], pending);
+            else
+              surprises.push(`${kind} of ${pending} by reader ${r} answered ${body.slice(0, 120)}`);
+            pending = undefined;
+          },
+        };
+      };
+      const list = order.map((route) => {
+        switch (route) {
+          case 'latest':
+            return { route, path: '/api/articles/getlatestarticles', headers: visitor };
+          case 'trending':
+            return { route, path: '/api/articles/getlatesttrendingarticles', headers: visitor };
+          case 'search':
+            return {
+              route,
+              path: search(SEARCHES[(c * 7 + searchN++) % SEARCHES.length]),
+              headers: visitor,
+            };
+          case 'article': {
+            // Skewed: the square of a uniform position favours the newest.
+            const u = ((c * 37 + articleN++ * 11) % 97) / 97;
+            const id = openedIds[Math.floor(u * u * openedIds.length)];
+            return {
+              route,
+              path: `/api/articles/getarticlebyid?article_id=${id}`,
+              headers: visitor,
+            };
+          }
+          case 'like':
+            return action('like', '/api/userinteractions/like');
+          case 'save':
+            return action('save', '/api/userinteractions/save');
+          case 'recommendations':
+            return { route, path: '/api/recommendations/get', headers: signed };
+          default:
+            throw new Error(route);
+        }
+      });
+      // Connections start at different places of the cycle (always on a read).
+      let shift = (c * 13) % list.length;
+      while (list[shift].setupRequest) shift = (shift + 1) % list.length;
+      return [...list.slice(shift), ...list.slice(0, shift)];
+    }
+
+    const apiEnv = Object.fromEntries(
+      (process.env.BENCH_LOAD_API_ENV ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => kv.split('=').map((s) => s.trim())),
+    );
+    const server = await startApiProcess(api, {
+      env: apiEnv,
+      execArgv: PROFILE_DIR
+        ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '500']
+        : [],
+      log,
+    });
+    const pgPid = postgresPid();
+
+    try {
+      const byRoute = new Map(
+        Object.keys(MIX).map((k) => [k, { lat: [], non2xx: 0, s5xx: 0, codes: {} }]),
+      );
+      let measuring = false;
+      const runOnce = (durationS) =>
+        runAutocannon(
+          {
+            url: server.url,
+            connections: CONNECTIONS,
+            duration: durationS,
+            timeout: 30,
+            requests: [{ path: '/api/articles/getlatestarticles', headers: visitor }],
+            setupClient: (client) => client.setRequests(requestsFor(clientCount++)),
+            renderProgressBar: false,
+            renderResultsTable: false,
+            renderLatencyTable: false,
+          },
+          (instance) =>
+            instance.on('response', (client, status, _bytes, ms) => {
+              if (!measuring) return;
+              const route = client.requestIterator.currentRequest?.route ?? 'latest';
+              const s = byRoute.get(route);
+              s.lat.push(ms);
+              if (status < 200 || status >= 300) s.non2xx++;
+              if (status >= 500) s.s5xx++;
+              s.codes[status] = (s.codes[status] ?? 0) + 1;
+            }),
+        );
+
+      if (WARMUP > 0) {
+        log(`load: warming up ${WARMUP} s (${CONNECTIONS} connections)`);
+        await runOnce(WARMUP);
+        await server.drain();
+      }
+      await server.stats({ reset: true });
+      await pool.query('create extension if not exists pg_stat_statements');
+      await pool.query('select pg_stat_statements_reset()');
+      const load1 = os.loadavg()[0];
+      const cpu0 = {
+        api: cpuSecondsOfTree(server.pid),
+        postgres: pgPid ? cpuSecondsOfTree(pgPid) : NaN,
+        bench: process.cpuUsage(),
+      };
+      log(
+        `load: measuring ${SECONDS} s, ${CONNECTIONS} connections (load average ${load1.toFixed(2)})`,
+      );
+      measuring = true;
+      const started = performance.now();
+      // What the API's database sessions are doing, sampled: running, or waiting on what.
+      const waitSamples = {};
+      let activitySamples = 0;
+      let sampling = true;
+      const sampleActivity = (async () => {
+        while (sampling) {
+          const { rows } = await pool.query(
+            `select coalesce(wait_event_type || ':' || wait_event, 'running') as what, state, count(*)::int as n
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+             group by 1, 2`,
+          );
+          activitySamples++;
+          for (const r of rows) {
+            const key = r.state === 'active' ? r.what : r.state;
+            waitSamples[key] = (waitSamples[key] ?? 0) + r.n;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const result = await runOnce(SECONDS).finally(() => (sampling = false));
+      await sampleActivity;
+      measuring = false;
+      const elapsedS = (performance.now() - started) / 1000;
+      const cpu1 = {
+        api: cpuSecondsOfTree(server.pid),
+        postgres: pgPid ? cpuSecondsOfTree(pgPid) : NaN,
+        bench: process.cpuUsage(cpu0.bench),
+      };
+      const serverStats = await server.stats();
+      // The statements that took the database's time during the measured window.
+      const { rows: statementRows } = await pool.query(
+        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int,
+                round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 2)::float as mean_ms
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit 12`,
+      );
+      const statementsTotalMs = (
+        await pool.query(
+          `select round(sum(total_exec_time))::int as ms from pg_stat_statements
+           where dbid = (select oid from pg_database where datname = current_database())`,
+        )
+      ).rows[0].ms;
+      const drained = await server.drain();
+
+      // Counters: likes and saves of every article acted on, against the acknowledged actions.
+      const { rows: after } = await pool.query(
+        `select a.id, a.likes, a.saves,
+                (select count(*)::int from article_reactions r where r.article_id = a.id and r.kind = 'like' and r.user_id = any($2::uuid[])) as like_rows,
+                (select count(*)::int from saved_articles s where s.article_id = a.id and s.user_id = any($2::uuid[])) as save_rows
+         from articles a where a.id = any($1::uuid[])`,
+        [actionIds, readers.map((r) => r.id)],
+      );
+      const check = { like: [], save: [] };
+      const totals = {
+        like: { acknowledged: 0, sent: 0, counterDelta: 0, rows: 0 },
+        save: { acknowledged: 0, sent: 0, counterDelta: 0, rows: 0 },
+      };
+      for (const row of after) {
+        const was = before.get(row.id);
+        for (const [kind, counter, rows] of [
+          ['like', row.likes - was.likes, row.like_rows],
+          ['save', row.saves - was.saves, row.save_rows],
+        ]) {
+          const a = acked[kind].get(row.id) ?? 0;
+          const s = sent[kind].get(row.id) ?? 0;
+          totals[kind].acknowledged += a;
+          totals[kind].sent += s;
+          totals[kind].counterDelta += counter;
+          totals[kind].rows += rows;
+          // Exact unless a request was still unanswered when the load generator stopped
+          // (then it may have committed without being acknowledged: counter between acked and sent).
+          if (counter !== a || rows !== a)
+            check[kind].push({ article: row.id, acknowledged: a, sent: s, counter, rows });
+        }
+      }
+      const unexplained = (kind) =>
+        check[kind].filter(
+          (m) => m.counter !== m.rows || m.counter < m.acknowledged || m.counter > m.sent,
+        );
+
+      const routes = {};
+      let total = 0;
+      let fivexx = 0;
+      for (const [route, s] of byRoute) {
+        total += s.lat.length;
+        fivexx += s.s5xx;
+        routes[route] = {
+          count: s.lat.length,
+          share: 0,
+          ...quantiles(s.lat),
+          non2xx: s.non2xx,
+          ...(s.non2xx > 0 && { statusCodes: s.codes }),
+        };
+      }
+      for (const r of Object.values(routes)) r.share = round(r.count / Math.max(1, total));
+
+      let profile;
+      if (PROFILE_DIR) {
+        await server.stop();
+        profile = summarizeCpuProfile(PROFILE_DIR, server.pid);
+      }
+
+      const figures = {
+        connections: CONNECTIONS,
+        durationS: round(elapsedS),
+        readers: READERS,
+        mixPer100: MIX,
+        loadAverage1mAtStart: round(load1),
+        loadAverage1mAtEnd: round(os.loadavg()[0]),
+        answersPerSecond: round(total / elapsedS),
+        answers: total,
+        autocannon: {
+          requestsPerSecondMean: round(result.requests.mean),
+          latencyP50Ms: result.latency.p50,
+          latencyP99Ms: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+        },
+        fivexx,
+        routes,
+        counters: {
+          like: {
+            ...totals.like,
+            articlesDiffering: check.like.length,
+            unexplained: unexplained('like'),
+          },
+          save: {
+            ...totals.save,
+            articlesDiffering: check.save.length,
+            unexplained: unexplained('save'),
+          },
+          // Exact: counters equal the rows, every acknowledged action is in them, and any surplus
+          // is a request cut off unanswered when the load generator stopped.
+          exact:
+            unexplained('like').length === 0 &&
+            unexplained('save').length === 0 &&
+            surprises.length === 0,
+          unexpectedAnswers: surprises.slice(0, 5),
+          unexpectedAnswerCount: surprises.length,
+        },
+        server: serverStats,
+        databaseStatements: {
+          note: 'pg_stat_statements over the measured window: execution time inside PostgreSQL, top 12',
+          totalMs: statementsTotalMs,
+          top: statementRows.map((r) => ({
+            ...r,
+            share: round(r.total_ms / Math.max(1, statementsTotalMs)),
+          })),
+        },
+        databaseSessions: {
+          note: "mean sessions per sample of pg_stat_activity (every 100 ms), by state or wait event; includes this process's idle pool",
+          ...Object.fromEntries(
+            Object.entries(waitSamples)
+              .sort((a, b) => b[1] - a[1])
+              .map(([k, n]) => [k, round(n / Math.max(1, activitySamples))]),
+          ),
+        },
+        cpuSeconds: {
+          api: round(cpu1.api - cpu0.api),
+          postgres: round(cpu1.postgres - cpu0.postgres),
+          loadGenerator: round((cpu1.bench.user + cpu1.bench.system) / 1e6),
+          available: round(os.availableParallelism() * elapsedS),
+          postgresPid: pgPid ?? null,
+        },
+        ...(!drained && { warning: 'API still busy 15 s after the run' }),
+        ...(profile && { profile }),
+        notes: [
+          'The API runs in its own process (as one production instance), the load generator (autocannon, one instance, main thread) and the embedded PostgreSQL beside it on the same machine.',
+          `Each connection sends the same 100-request cycle (${Object.entries(MIX)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(
+              ', ',
+            )}), starting at a different place; reads as a visitor (Accept-Encoding: ${ACCEPT}), like/save/recommendations signed in as reader (connection mod ${READERS}).`,
+          'Likes and saves: each reader acts on its own sequence of distinct newest articles, once each, so every 2xx must say liked/saved and the counter of an article must grow by its acknowledged actions; "sent" includes requests cut off when the run stopped (committed, never acknowledged).',
+          `Counted over the warm-up (${WARMUP} s) and the measured run; latencies only over the measured run.`,
+        ],
+      };
+      return figures;
+    } finally {
+      await server.stop();
+    }
+  },
+};
