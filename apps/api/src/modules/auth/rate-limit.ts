@@ -217,19 +217,31 @@ export function createLimiter({
   key,
   count = 'all',
 }: LimiterOptions) {
+  const store = new PostgresRateLimitStore(db, clock, `${name}:`);
+  const refunded = `rateLimitRefunded:${name}`;
   return rateLimit({
     windowMs: windowMinutes * 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     skipFailedRequests: count === 'successes',
-    store: new PostgresRateLimitStore(db, clock, `${name}:`),
+    // A refused request whose hit was already taken back (below) is not taken back again.
+    requestWasSuccessful: (_req, res) => res.statusCode < 400 || res.locals[refunded] === true,
+    store,
     ...(key && {
       keyGenerator: (req: Request) => key(req) ?? '',
       skip: (req: Request) => key(req) === undefined,
     }),
-    handler: (_req, res, next) => {
+    handler: async (req, res, next) => {
       const retryAfter = Number(res.getHeader('Retry-After')) || undefined;
+      const refusedKey = (req as Request & { rateLimit?: { key?: string } }).rateLimit?.key;
+      if (count === 'successes' && refusedKey !== undefined) {
+        // Counting successes only, the refused request's own hit goes. express-rate-limit would
+        // take it back once the answer is sent, so a client asking again at once could still
+        // find it counted: take it back before answering.
+        await store.decrement(refusedKey);
+        res.locals[refunded] = true;
+      }
       next(ApiError.tooManyRequests(message, retryAfter ? { retryAfter } : {}));
     },
   });
