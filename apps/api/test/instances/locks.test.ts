@@ -30,10 +30,14 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Ends the server side of every connection of this database that holds an advisory lock. */
+/**
+ * Ends the server side of every connection of this database that holds an advisory lock, and
+ * waits (up to 5 s) until each backend is gone: without the wait, its locks may still be held
+ * when the next statement runs.
+ */
 async function terminateLockHolders(): Promise<number> {
   const { rowCount } = await sql.query(
-    `select pg_terminate_backend(pid) from pg_locks
+    `select pg_terminate_backend(pid, 5000) from pg_locks
       where locktype = 'advisory' and granted
         and database = (select oid from pg_database where datname = current_database())`,
   );
@@ -152,7 +156,7 @@ describe('the articles-changed relay', () => {
       // count as a change of everything.
       version = articlesVersion();
       const { rowCount } = await sql.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
+        `select pg_terminate_backend(pid, 5000) from pg_stat_activity
           where application_name = $1 and datname = current_database()`,
         [RELAY_APPLICATION_NAME],
       );
