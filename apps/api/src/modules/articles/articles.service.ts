@@ -15,6 +15,7 @@ import {
   encodeOffsetCursor,
 } from './page-cursor.js';
 import { buildPrefixTsQuery } from './search-query.js';
+import { createSearchRankings } from './search-rankings.js';
 import { SEARCH_CANDIDATES, searchRepository } from './search.repository.js';
 import { trendingRepository } from './trending.repository.js';
 
@@ -50,7 +51,12 @@ function rankedPage(rows: ArticleRecord[], offset: number, limit: number): Artic
   };
 }
 
-export function createArticlesService({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+export function createArticlesService({
+  db,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
+  const searchRankings = createSearchRankings({ ttlMs: config.publicCacheSeconds * 1000 });
   return {
     async latest({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
       const after = decodeKeysetCursor(cursor);
@@ -94,15 +100,17 @@ export function createArticlesService({ db, clock }: Pick<AppDeps, 'db' | 'clock
       const offset = decodeOffsetCursor(cursor);
       const tsQuery = buildPrefixTsQuery(keyword);
       if (!tsQuery || offset >= SEARCH_CANDIDATES) return emptyPage;
-      const rows = await searchRepository.ranked(db, {
-        tsQuery,
-        // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
-        keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
-        now: clock.now(),
-        offset,
-        limit: limit + 1,
-      });
-      return rankedPage(rows, offset, limit);
+      const ids = await searchRankings.get(`${tsQuery}\n${keyword}\n${offset}\n${limit}`, () =>
+        searchRepository.rankedIds(db, {
+          tsQuery,
+          // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
+          keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
+          now: clock.now(),
+          offset,
+          limit: limit + 1,
+        }),
+      );
+      return rankedPage(await articlesRepository.findByIdsInOrder(db, ids), offset, limit);
     },
   };
 }

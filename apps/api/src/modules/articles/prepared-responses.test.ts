@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { listenRaw } from '../../../test/raw-http.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
+import { articlesChanged } from '../../http/articles-changed.js';
 import { LIST_STALE_MS } from './articles.router.js';
 
 let ctx: TestContext;
@@ -170,6 +171,38 @@ describe('public article answers for a visitor', () => {
       .expect(200);
     expect(await eventually(async () => (await titleOf()).likes === 1)).toBe(true);
     expect(await titleOf()).toMatchObject({ title: 'Lighthouse keeper stays', likes: 1 });
+  });
+
+  it('keeps a search’s order through likes (only its rows are read again) and ranks again when articles change', async () => {
+    const [dolphin, whale] = await insertArticles(ctx.deps.db, [
+      { title: 'Dolphin pod seen offshore', pubDate: new Date(Date.UTC(2022, 6, 2)) },
+      { title: 'Whale watchers count a dolphin', pubDate: new Date(Date.UTC(2022, 6, 1)) },
+    ]);
+    const dolphinSearch = '/api/articles/getarticlebykeyword?keyword=dolphin';
+    const shown = async () =>
+      ((await raw.get(dolphinSearch)).json().articles as { _id: string; likes: number }[]).map(
+        (a) => `${a._id === dolphin!.id ? 'dolphin' : 'whale'}:${a.likes}`,
+      );
+    expect(await shown()).toEqual(['dolphin:0', 'whale:0']);
+    // Behind the app's back, the second becomes the better match (its title says it thrice).
+    await ctx.database.pool.query('update articles set title = $2 where id = $1', [
+      whale!.id,
+      'Dolphin, dolphin, dolphin: whale watchers count them',
+    ]);
+
+    await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set(reader.auth())
+      .send({ article_id: whale!.id })
+      .expect(200);
+    // The new count shows, in the order ranked before: a like never ranks a search again.
+    expect(await eventually(async () => (await shown()).includes('whale:1'))).toBe(true);
+    expect(await shown()).toEqual(['dolphin:0', 'whale:1']);
+
+    // Articles added or removed (ingestion, seeding): ranked again.
+    articlesChanged();
+    expect(await shown()).toEqual(['whale:1', 'dolphin:0']);
   });
 
   it('drops prepared answers after a save too, and lists new likes in trending', async () => {

@@ -1,7 +1,6 @@
 import { arrayContains, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles } from '../../db/schema.js';
-import { articleColumns, type ArticleRecord } from './articles.repository.js';
 
 /** Bonus for an exact keyword hit, equal to ts_rank_cd's default weight of the keywords (B) part. */
 export const EXACT_KEYWORD_BONUS = 0.4;
@@ -33,21 +32,21 @@ export const searchRepository = {
    * ranked, which keeps a very common word as cheap as a rare one.
    *
    * The candidates are found and scored on narrow rows (id, date, rank) while
-   * their search vectors are at hand; only the page asked for is then read in
-   * full, so a search reads SEARCH_CANDIDATES vectors and `limit` whole rows.
+   * their search vectors are at hand; the page's ids come back in order, and the
+   * caller reads those rows in full (articlesRepository.findByIdsInOrder).
    */
-  async ranked(
+  async rankedIds(
     db: DbExecutor,
     { tsQuery, keyword, now, offset, limit }: SearchInput,
-  ): Promise<ArticleRecord[]> {
+  ): Promise<string[]> {
     const query = sql`to_tsquery('english', ${tsQuery})`;
     const hasKeyword = arrayContains(articles.keywords, [keyword]);
     const anchor = sql`coalesce((select max(pub_date) from articles where pub_date <= ${now}::timestamptz), ${now}::timestamptz)`;
     // float8 throughout: numeric power() costs far more per row than the ranking itself.
     const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
     const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
-    const ranked = sql`(
-      select candidates.id, candidates.pub_date,
+    const rows = await db.execute<{ id: string }>(sql`
+      select candidates.id,
              (candidates.rank + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
                * ${freshness} as score
       from (
@@ -60,12 +59,7 @@ export const searchRepository = {
       ) candidates
       order by score desc, candidates.pub_date desc nulls last, candidates.id
       offset ${offset}
-      limit ${limit}
-    ) ranked`;
-    return db
-      .select(articleColumns)
-      .from(articles)
-      .innerJoin(ranked, sql`ranked.id = ${articles.id}`)
-      .orderBy(sql`ranked.score desc`, sql`ranked.pub_date desc nulls last`, sql`ranked.id`);
+      limit ${limit}`);
+    return rows.rows.map((row) => row.id);
   },
 };
