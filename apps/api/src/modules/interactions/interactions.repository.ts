@@ -18,11 +18,19 @@ export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
 export type CounterDelta = Partial<Record<CounterName, number>>;
 export type ArticleCounts = Record<CounterName, number>;
 
-/** What one reader has done to one article. */
-export interface ReaderState {
-  reaction: ReactionKind | null;
-  saved: boolean;
-}
+/** What a toggle function answers: `no-reader` when the account is gone. */
+export type ToggleResult<T> =
+  ({ outcome: 'ok'; counts: ArticleCounts } & T) | { outcome: 'no-reader' | 'no-article' };
+
+type ToggleRow = { outcome: 'ok' | 'no-reader' | 'no-article' } & ArticleCounts;
+
+const countsOf = ({ likes, dislikes, saves, shares, views }: ArticleCounts): ArticleCounts => ({
+  likes,
+  dislikes,
+  saves,
+  shares,
+  views,
+});
 
 interface UserArticle {
   userId: string;
@@ -46,11 +54,6 @@ const counterColumns = {
   shares: articles.shares,
   views: articles.views,
 };
-
-const reactionOf = ({ userId, articleId }: UserArticle) =>
-  and(eq(articleReactions.userId, userId), eq(articleReactions.articleId, articleId));
-const saveOf = ({ userId, articleId }: UserArticle) =>
-  and(eq(savedArticles.userId, userId), eq(savedArticles.articleId, articleId));
 
 /** Timestamps leave raw SQL as epoch milliseconds: node-postgres would give Drizzle's untyped strings. */
 const epochMs = (column: 'activity.at' | 'activity.updated_at') =>
@@ -133,82 +136,40 @@ export const interactionsRepository = {
     return rows.length === 1;
   },
 
-  /** Undefined when the article does not exist; otherwise it cannot be deleted before commit. */
-  async findReaderState(
-    tx: DbExecutor,
+  /**
+   * Like or dislike as a toggle, in one round trip (`lede_toggle_reaction`, migration 0007):
+   * the reader's row is locked, then the same kind again removes the reaction, the other kind
+   * replaces it (its time restarts: a new action for the activity list), and the counters move
+   * by what changed.
+   */
+  async toggleReaction(
+    db: DbExecutor,
     { userId, articleId }: UserArticle,
-  ): Promise<ReaderState | undefined> {
-    const [row] = await tx
-      .select({ reaction: articleReactions.kind, savedId: savedArticles.id })
-      .from(articles)
-      .leftJoin(
-        articleReactions,
-        and(eq(articleReactions.articleId, articles.id), eq(articleReactions.userId, userId)),
-      )
-      .leftJoin(
-        savedArticles,
-        and(eq(savedArticles.articleId, articles.id), eq(savedArticles.userId, userId)),
-      )
-      .where(eq(articles.id, articleId))
-      .for('key share', { of: articles });
-    return row && { reaction: row.reaction, saved: row.savedId !== null };
-  },
-
-  // Each write below says whether it changed a row; counters move only by what did change.
-
-  async insertReaction(
-    tx: DbExecutor,
-    target: UserArticle,
     kind: ReactionKind,
     at: Date,
-  ): Promise<boolean> {
-    const rows = await tx
-      .insert(articleReactions)
-      .values({ ...target, kind, createdAt: at, updatedAt: at })
-      .onConflictDoNothing()
-      .returning({ id: articleReactions.id });
-    return rows.length === 1;
+  ): Promise<ToggleResult<{ reaction: ReactionKind | null }>> {
+    const result = await db.execute<ToggleRow & { reaction: ReactionKind | null }>(
+      sql`select * from lede_toggle_reaction(${userId}, ${articleId}, ${kind}, ${at.toISOString()}::timestamptz)`,
+    );
+    const row = result.rows[0]!;
+    return row.outcome === 'ok'
+      ? { outcome: 'ok', reaction: row.reaction, counts: countsOf(row) }
+      : { outcome: row.outcome };
   },
 
-  async deleteReaction(tx: DbExecutor, target: UserArticle, kind: ReactionKind): Promise<boolean> {
-    const rows = await tx
-      .delete(articleReactions)
-      .where(and(reactionOf(target), eq(articleReactions.kind, kind)))
-      .returning({ id: articleReactions.id });
-    return rows.length === 1;
-  },
-
-  /** A switched reaction is a new action for the activity list, so its time restarts. */
-  async switchReaction(
-    tx: DbExecutor,
-    target: UserArticle,
-    from: ReactionKind,
-    to: ReactionKind,
+  /** Save or unsave as a toggle, in one round trip (`lede_toggle_save`), like toggleReaction. */
+  async toggleSave(
+    db: DbExecutor,
+    { userId, articleId }: UserArticle,
     at: Date,
-  ): Promise<boolean> {
-    const rows = await tx
-      .update(articleReactions)
-      .set({ kind: to, createdAt: at, updatedAt: at })
-      .where(and(reactionOf(target), eq(articleReactions.kind, from)))
-      .returning({ id: articleReactions.id });
-    return rows.length === 1;
-  },
-
-  async insertSave(tx: DbExecutor, target: UserArticle, at: Date): Promise<boolean> {
-    const rows = await tx
-      .insert(savedArticles)
-      .values({ ...target, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ id: savedArticles.id });
-    return rows.length === 1;
-  },
-
-  async deleteSave(tx: DbExecutor, target: UserArticle): Promise<boolean> {
-    const rows = await tx
-      .delete(savedArticles)
-      .where(saveOf(target))
-      .returning({ id: savedArticles.id });
-    return rows.length === 1;
+  ): Promise<ToggleResult<{ saved: boolean }>> {
+    const result = await db.execute<ToggleRow & { saved: boolean }>(
+      sql`select * from lede_toggle_save(${userId}, ${articleId}, ${at.toISOString()}::timestamptz)`,
+    );
+    const row = result.rows[0]!;
+    return row.outcome === 'ok'
+      ? { outcome: 'ok', saved: row.saved, counts: countsOf(row) }
+      : { outcome: row.outcome };
   },
 
   async insertShare(tx: DbExecutor, target: UserArticle, at: Date): Promise<void> {

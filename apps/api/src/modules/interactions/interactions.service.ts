@@ -6,8 +6,8 @@ import type { UserRow } from '../users/users.repository.js';
 import {
   interactionsRepository as repo,
   type ArticleCounts,
-  type CounterDelta,
   type ReactionKind,
+  type ToggleResult,
 } from './interactions.repository.js';
 import { changesArticles } from '../../http/articles-changed.js';
 
@@ -34,28 +34,11 @@ function foundCounts(counts: ArticleCounts | undefined): ArticleCounts {
   return counts;
 }
 
-/** How the like and dislike counters move when a reader's reaction goes from `from` to `to`. */
-export function reactionDelta(from: ReactionKind | null, to: ReactionKind | null): CounterDelta {
-  const count = (kind: ReactionKind | null, wanted: ReactionKind) => (kind === wanted ? 1 : 0);
-  return {
-    likes: count(to, 'like') - count(from, 'like'),
-    dislikes: count(to, 'dislike') - count(from, 'dislike'),
-  };
-}
-
-/** Writes the reaction change; false when the row was not in the expected state (nothing changed). */
-function writeReaction(
-  tx: DbExecutor,
-  target: { userId: string; articleId: string },
-  from: ReactionKind | null,
-  to: ReactionKind | null,
-  at: Date,
-): Promise<boolean> {
-  if (from === null && to !== null) return repo.insertReaction(tx, target, to, at);
-  if (from !== null && to === null) return repo.deleteReaction(tx, target, from);
-  if (from !== null && to !== null && from !== to)
-    return repo.switchReaction(tx, target, from, to, at);
-  return Promise.resolve(false);
+/** A toggle's answer, or the error its outcome means. */
+function toggled<T>(result: ToggleResult<T>): { counts: ArticleCounts } & T {
+  if (result.outcome === 'no-reader') throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+  if (result.outcome === 'no-article') throw articleNotFound();
+  return result as { counts: ArticleCounts } & T;
 }
 
 /**
@@ -102,46 +85,24 @@ export function createInteractionsService({ db, clock }: AppDeps) {
   }
 
   /** Like or dislike as a toggle: the same kind again removes it, the other kind replaces it. */
-  function toggleReaction(
+  async function toggleReaction(
     user: UserRow,
     articleId: string,
     requested: ReactionKind,
   ): Promise<ReactionOutcome> {
-    const target = { userId: user.id, articleId };
-    return withArticle(() =>
-      db.transaction(async (tx) => {
-        await lockReader(tx, user);
-        const state = await repo.findReaderState(tx, target);
-        if (!state) throw articleNotFound();
-        const wanted = state.reaction === requested ? null : requested;
-        const changed = await writeReaction(tx, target, state.reaction, wanted, clock.now());
-        const reaction = changed ? wanted : state.reaction;
-        const counts = await repo.adjustCounters(
-          tx,
-          articleId,
-          reactionDelta(state.reaction, reaction),
-        );
-        return { reaction, counts: foundCounts(counts) };
-      }),
+    const { reaction, counts } = toggled(
+      await withArticle(() =>
+        repo.toggleReaction(db, { userId: user.id, articleId }, requested, clock.now()),
+      ),
     );
+    return { reaction, counts };
   }
 
-  function toggleSave(user: UserRow, articleId: string): Promise<SaveOutcome> {
-    const target = { userId: user.id, articleId };
-    return withArticle(() =>
-      db.transaction(async (tx) => {
-        await lockReader(tx, user);
-        const state = await repo.findReaderState(tx, target);
-        if (!state) throw articleNotFound();
-        const changed = state.saved
-          ? await repo.deleteSave(tx, target)
-          : await repo.insertSave(tx, target, clock.now());
-        const saved = changed ? !state.saved : state.saved;
-        const delta = changed ? (saved ? 1 : -1) : 0;
-        const counts = await repo.adjustCounters(tx, articleId, { saves: delta });
-        return { saved, counts: foundCounts(counts) };
-      }),
+  async function toggleSave(user: UserRow, articleId: string): Promise<SaveOutcome> {
+    const { saved, counts } = toggled(
+      await withArticle(() => repo.toggleSave(db, { userId: user.id, articleId }, clock.now())),
     );
+    return { saved, counts };
   }
 
   function share(user: UserRow, articleId: string): Promise<ArticleCounts> {

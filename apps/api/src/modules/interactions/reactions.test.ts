@@ -4,7 +4,6 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle } from '../../../test/fixtures.js';
 import { signUp, uniqueEmail } from '../../../test/flows.js';
 import { articleReactions, articles } from '../../db/schema.js';
-import { reactionDelta } from './interactions.service.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 
 let ctx: TestContext;
@@ -184,17 +183,31 @@ describe('like and dislike', () => {
   });
 });
 
-describe('reactionDelta', () => {
+describe('each reaction change moves the counters by what changed', () => {
   it.each([
-    [null, 'like', { likes: 1, dislikes: 0 }],
-    ['like', null, { likes: -1, dislikes: 0 }],
-    [null, 'dislike', { likes: 0, dislikes: 1 }],
-    ['dislike', null, { likes: 0, dislikes: -1 }],
-    ['like', 'dislike', { likes: -1, dislikes: 1 }],
-    ['dislike', 'like', { likes: 1, dislikes: -1 }],
-    ['like', 'like', { likes: 0, dislikes: 0 }],
-    [null, null, { likes: 0, dislikes: 0 }],
-  ] as const)('%s → %s moves the counters by %o', (from, to, expected) => {
-    expect(reactionDelta(from, to)).toEqual(expected);
+    [null, 'like', 'like', { likes: 1, dislikes: 0 }],
+    ['like', 'like', null, { likes: -1, dislikes: 0 }],
+    [null, 'dislike', 'dislike', { likes: 0, dislikes: 1 }],
+    ['dislike', 'dislike', null, { likes: 0, dislikes: -1 }],
+    ['like', 'dislike', 'dislike', { likes: -1, dislikes: 1 }],
+    ['dislike', 'like', 'like', { likes: 1, dislikes: -1 }],
+  ] as const)('%s, then %s → %s, counters %o', async (from, requested, to, delta) => {
+    const reader = await createReader(ctx.deps);
+    const other = await createReader(ctx.deps);
+    const article = await insertArticle(ctx.database.db);
+    await react(other, 'like', article.id).expect(200);
+    await react(other, 'dislike', article.id).expect(200); // another reader's dislike
+    if (from) await react(reader, from, article.id).expect(200);
+    const before = await counters(article.id);
+
+    const res = await react(reader, requested, article.id).expect(200);
+    expect(res.body).toMatchObject({ liked: to === 'like', disliked: to === 'dislike' });
+    const after = await counters(article.id);
+    expect({
+      likes: after.likes - before.likes,
+      dislikes: after.dislikes - before.dislikes,
+    }).toEqual(delta);
+    expect(res.body).toMatchObject(after);
+    expect(await reactionOf(reader, article.id)).toEqual(to ? [to] : []);
   });
 });
