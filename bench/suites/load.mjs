@@ -379,9 +379,10 @@ export default {
       const serverStats = await server.stats();
       // The statements that took the database's time during the measured window.
       const { rows: statementRows } = await pool.query(
-        `select left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query, calls::int,
+        `select case when length(q) > 360 then left(q, 160) || ' … ' || right(q, 200) else q end as query, calls::int,
                 round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 2)::float as mean_ms
-         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         from pg_stat_statements, regexp_replace(query, '\\s+', ' ', 'g') as q
+         where dbid = (select oid from pg_database where datname = current_database())
          order by total_exec_time desc limit 12`,
       );
       const statementsTotalMs = (
