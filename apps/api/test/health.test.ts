@@ -43,9 +43,10 @@ describe('liveness and readiness', () => {
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ status: 'ok' });
 
-    // The original check is unchanged.
+    // The original check answers the same, Retry-After included.
     const health = await supertest(app).get('/api/health');
     expect(health.status).toBe(503);
+    expect(health.headers['retry-after']).toBe('5');
     expect(health.body).toEqual({ status: 'unavailable', message: 'Database unreachable' });
   });
 

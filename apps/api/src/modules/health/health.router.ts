@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type pg from 'pg';
 import { isDatabaseReachable } from '../../db/client.js';
 
@@ -11,24 +11,22 @@ const READY_RETRY_AFTER_SECONDS = 5;
  */
 export function healthRouter(pool: pg.Pool): Router {
   const router = Router();
-  router.get('/', async (_req, res) => {
-    const ok = await isDatabaseReachable(pool);
-    res
-      .status(ok ? 200 : 503)
-      .json(ok ? { status: 'ok' } : { status: 'unavailable', message: 'Database unreachable' });
-  });
+  /** Answers `okStatus` when the database answers, else 503 with Retry-After. */
+  const databaseCheck = (okStatus: string) =>
+    async function check(_req: Request, res: Response) {
+      if (await isDatabaseReachable(pool)) {
+        res.json({ status: okStatus });
+        return;
+      }
+      res
+        .status(503)
+        .set('Retry-After', String(READY_RETRY_AFTER_SECONDS))
+        .json({ status: 'unavailable', message: 'Database unreachable' });
+    };
+  router.get('/', databaseCheck('ok'));
   router.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/ready', async (_req, res) => {
-    if (await isDatabaseReachable(pool)) {
-      res.json({ status: 'ready' });
-      return;
-    }
-    res
-      .status(503)
-      .set('Retry-After', String(READY_RETRY_AFTER_SECONDS))
-      .json({ status: 'unavailable', message: 'Database unreachable' });
-  });
+  router.get('/ready', databaseCheck('ready'));
   return router;
 }
