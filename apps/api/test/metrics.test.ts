@@ -305,7 +305,7 @@ describe('GET /api/metrics: who may read it', () => {
   });
 
   it('without TRUST_PROXY, judges the connection, not X-Forwarded-For', async () => {
-    // Why README asks a same-host proxy not to forward /api/metrics: it connects from loopback.
+    // Why docs/configuration.md asks a same-host proxy not to forward /api/metrics: it connects from loopback.
     await supertest(freshApp())
       .get('/api/metrics')
       .set('X-Forwarded-For', '203.0.113.7')

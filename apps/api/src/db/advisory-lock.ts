@@ -1,9 +1,9 @@
 import type pg from 'pg';
 
 /**
- * PostgreSQL advisory locks shared by every instance on one database (see the
- * root README.md, "Several instances on one database"). Keys are names: `hashtext(name)` turns one into
- * the lock's number, the same in every process.
+ * PostgreSQL advisory locks shared by every instance on one database (see docs/operations.md,
+ * "Several instances on one database"). Keys are names: `hashtext(name)` turns one into the
+ * lock's number, the same in every process.
  *
  * - `lede:start-up`: migrations and the corpus seed, in server.ts (waits);
  * - `lede:migrations`: the migrator itself, for every caller (waits);

@@ -170,6 +170,7 @@ describe('.dockerignore', () => {
       'apps/api/src/config.test.ts',
       'apps/web/e2e/signup.spec.ts',
       'bench/run.mjs',
+      'docs/configuration.md',
     ]) {
       expect(ignored(file), file).toBe(true);
     }

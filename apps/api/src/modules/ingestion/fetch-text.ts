@@ -1,9 +1,4 @@
-import type { FetchFn } from './ingestion.types.js';
-
-export interface FetchLimits {
-  timeoutMs: number;
-  maxBytes: number;
-}
+import type { FetchFn, FetchLimits } from './fetch.types.js';
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 

@@ -1,15 +1,10 @@
 import type { Config } from '../../config.js';
 import type { DbExecutor } from '../../db/client.js';
 import { selectNew, titleWindow } from './dedupe.js';
-import {
-  DEFAULT_FETCH_LIMITS,
-  fetchText,
-  SourceFetchError,
-  type FetchLimits,
-} from './fetch-text.js';
+import { DEFAULT_FETCH_LIMITS, fetchText, SourceFetchError } from './fetch-text.js';
+import type { FetchFn, FetchLimits } from './fetch.types.js';
 import { ingestionRepository } from './ingestion.repository.js';
 import type {
-  FetchFn,
   IngestionDeps,
   IngestionResult,
   NormalizedArticle,

@@ -3,9 +3,8 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import type { FetchLimits } from './fetch-text.js';
+import type { FetchFn, FetchLimits } from './fetch.types.js';
 
-export type FetchFn = typeof fetch;
 export type SourceKind = 'rss' | 'newsdata';
 
 export interface IngestionDeps {

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import type { Config } from '../../config.js';
 import { articles } from '../../db/schema.js';
-import type { FetchFn, IngestionResult } from './ingestion.types.js';
+import type { FetchFn } from './fetch.types.js';
+import type { IngestionResult } from './ingestion.types.js';
 import { startIngestionSchedule } from './schedule.js';
 import { FIXTURES_DIR } from '../../../test/ingestion/feed-server.js';
 import { memoryLogger } from '../../../test/memory-logger.js';

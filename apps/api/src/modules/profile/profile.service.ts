@@ -6,7 +6,7 @@ import { clearRecommendations } from '../recommendations/recommendations.service
 import { usersRepository, type NewUserRow, type UserRow } from '../users/users.repository.js';
 import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
 import { localAvatarExists } from './pictures/local-avatars.js';
-import type { MediaStorage } from './pictures/media-storage.js';
+import type { MediaStorage } from './pictures/media-storage.types.js';
 import { parsePictureUrl } from './pictures/picture-url.js';
 import { profileRepository as profiles } from './profile.repository.js';
 

@@ -1,5 +1,5 @@
 import { v2 as cloudinary } from 'cloudinary';
-import type { MediaStorage } from './media-storage.js';
+import type { MediaStorage } from './media-storage.types.js';
 
 export const CLOUDINARY_FOLDER = 'profile_pictures';
 const DELIVERY_HOST = 'res.cloudinary.com';

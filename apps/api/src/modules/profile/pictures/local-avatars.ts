@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStorage } from './media-storage.js';
+import type { MediaStorage } from './media-storage.types.js';
 
 /** Where the app serves the avatars it stores itself. */
 export const AVATARS_URL_PATH = '/media/avatars';

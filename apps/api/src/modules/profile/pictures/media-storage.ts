@@ -1,13 +1,7 @@
 import type { Config } from '../../../config.js';
 import { cloudinaryAvatarStorage, parseCloudinaryUrl } from './cloudinary-avatars.js';
 import { localAvatarStorage } from './local-avatars.js';
-
-export interface MediaStorage {
-  /** Stores an image and returns the URL it is shown at. */
-  save(image: Buffer, contentType: string): Promise<string>;
-  /** Deletes an image this storage saved; any other URL is ignored. */
-  remove(url: string): Promise<void>;
-}
+import type { MediaStorage } from './media-storage.types.js';
 
 /** Cloudinary when CLOUDINARY_URL is set, otherwise the app's own disk. */
 export function createMediaStorage(
