@@ -1,6 +1,7 @@
 import { CATEGORIES } from '@lede/shared';
 import { ArrowRight, Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { CategoryIcon } from '@/components/category-icon';
 import { usePageTitle } from '@/components/use-page-title';
 
 /** The landing page: static, so its first paint needs no API call. */
@@ -37,9 +38,11 @@ export function LandingPage() {
           {CATEGORIES.map((c) => (
             <li
               key={c.id}
-              className="rounded-full border border-line bg-raised px-3 py-1 text-sm capitalize"
+              data-category={c.id}
+              className="inline-flex items-center gap-1.5 rounded-full border border-line bg-raised py-1 pr-3 pl-2.5 text-sm capitalize"
             >
-              <span aria-hidden="true">{c.emoji}</span> {c.label}
+              <CategoryIcon category={c.id} size={16} className="shrink-0 text-category" />
+              {c.label}
             </li>
           ))}
         </ul>

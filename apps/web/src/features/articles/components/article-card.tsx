@@ -1,8 +1,14 @@
 import type { PublicArticle } from '@lede/shared';
 import type { ReactNode, Ref } from 'react';
 import { formatCreators, formatDate } from '@/lib/format';
-import { ArticleImage } from './article-image';
+import { ArticleImage, useArticlePicture } from './article-image';
+import { CategoryKicker, SourceMark, categoryOf } from './article-meta';
 
+/**
+ * One article in a list. With a picture it leads with it; without one (or when it fails to
+ * load) the card is text-first: a band of the category's colour, a larger title, more of the
+ * description.
+ */
 export function ArticleCard({
   article,
   onOpen,
@@ -17,52 +23,82 @@ export function ArticleCard({
   /** Below the text: the reader's actions, why a recommendation was picked. */
   children?: ReactNode;
 }) {
-  const author = formatCreators(article.creator);
-  const date = formatDate(article.pubDate);
+  const picture = useArticlePicture(article);
+  const textFirst = !picture.src;
+  const category = categoryOf(article);
   return (
-    <article className="card relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[button:focus-visible]:outline-3 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-ring">
-      <ArticleImage src={article.image_url} eager={eager} />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium text-muted">
-          <span>{article.source_name}</span>
-          {date && (
-            <>
-              <span aria-hidden="true">·</span>
-              <time dateTime={article.pubDate}>{date}</time>
-            </>
-          )}
-        </p>
-        <h2 className="text-base leading-snug font-bold">
+    <article
+      data-category={category ?? ''}
+      className="card relative flex flex-col overflow-hidden transition-shadow hover:shadow-md has-[button:focus-visible]:outline-3 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-ring"
+    >
+      {picture.src ? (
+        <ArticleImage src={picture.src} onError={picture.onError} eager={eager} />
+      ) : (
+        <div aria-hidden="true" className="h-1.5 bg-category" />
+      )}
+      <div className="flex flex-1 flex-col gap-2.5 p-4">
+        <CategoryKicker category={category} />
+        <h2 className={`leading-snug font-bold ${textFirst ? 'text-lg' : 'text-base'}`}>
           <button
             ref={buttonRef}
             type="button"
             onClick={onOpen}
             aria-haspopup="dialog"
-            className="line-clamp-3 text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            className={`text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none ${
+              textFirst ? 'line-clamp-4' : 'line-clamp-3'
+            }`}
           >
             {article.title}
           </button>
         </h2>
         {article.description && (
-          <p className="line-clamp-3 text-sm text-muted">{article.description}</p>
+          <p className={`text-sm text-muted ${textFirst ? 'line-clamp-4' : 'line-clamp-3'}`}>
+            {article.description}
+          </p>
         )}
-        {author && <p className="mt-auto pt-1 text-xs font-medium text-fg">By {author}</p>}
+        <CardByline article={article} />
       </div>
       {children}
     </article>
   );
 }
 
+/** Source mark, then one line each: source name, date, authors (nothing left dangling). */
+function CardByline({ article }: { article: PublicArticle }) {
+  const author = formatCreators(article.creator);
+  const date = formatDate(article.pubDate);
+  return (
+    <div className="mt-auto flex items-center gap-2.5 pt-2 text-xs">
+      <SourceMark name={article.source_name} icon={article.source_icon} />
+      <div className="min-w-0 text-muted *:truncate">
+        <p className="font-semibold text-fg">{article.source_name}</p>
+        {date && (
+          <p>
+            <time dateTime={article.pubDate}>{date}</time>
+          </p>
+        )}
+        {author && <p>By {author}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** The shape of a text-first card while the list loads. */
 export function ArticleCardSkeleton() {
   return (
     <div className="card flex flex-col overflow-hidden" aria-hidden="true">
-      <div className="aspect-video w-full animate-pulse bg-surface" />
+      <div className="h-1.5 bg-surface" />
       <div className="flex flex-col gap-3 p-4">
-        <div className="h-3 w-1/3 animate-pulse rounded bg-surface" />
-        <div className="h-4 w-11/12 animate-pulse rounded bg-surface" />
-        <div className="h-4 w-3/4 animate-pulse rounded bg-surface" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-surface" />
+        <div className="h-5 w-11/12 animate-pulse rounded bg-surface" />
+        <div className="h-5 w-3/4 animate-pulse rounded bg-surface" />
         <div className="h-3 w-full animate-pulse rounded bg-surface" />
         <div className="h-3 w-5/6 animate-pulse rounded bg-surface" />
+        <div className="h-3 w-2/3 animate-pulse rounded bg-surface" />
+        <div className="mt-3 flex items-center gap-2.5">
+          <div className="size-8 animate-pulse rounded-lg bg-surface" />
+          <div className="h-3 w-1/2 animate-pulse rounded bg-surface" />
+        </div>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { formatCreators, formatDate } from '@/lib/format';
 import type { useArticleActions } from '../hooks/use-article-actions';
-import { ArticleImage } from './article-image';
+import { ArticleImage, useArticlePicture } from './article-image';
+import { CategoryKicker, DotSeparated, SourceMark, categoryOf } from './article-meta';
 
 function ActionButton({
   label,
@@ -52,16 +53,23 @@ export function ArticleDetail({
   const author = formatCreators(article.creator);
   const date = formatDate(article.pubDate);
   const likes = article.likes;
+  const picture = useArticlePicture(article);
+  const category = categoryOf(article);
   return (
-    <div className="flex flex-col gap-4">
-      <ArticleImage src={article.image_url} eager className="rounded-xl" />
-      <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-4" data-category={category ?? ''}>
+      {picture.src && (
+        <ArticleImage src={picture.src} onError={picture.onError} eager className="rounded-xl" />
+      )}
+      {/* Without a picture the header leads, edged in the category's colour. */}
+      <div
+        className={`flex flex-col gap-3 ${picture.src ? '' : 'border-l-4 border-category py-1 pl-4'}`}
+      >
+        <CategoryKicker category={category} />
         {title(article.title)}
-        <p className="flex flex-wrap gap-x-2 text-sm text-muted">
-          {author && <span>By {author}</span>}
-          {author && date && <span aria-hidden="true">·</span>}
-          {date && <time dateTime={article.pubDate}>{date}</time>}
-        </p>
+        <DotSeparated
+          className="text-sm text-muted"
+          items={[author && `By ${author}`, date && <time dateTime={article.pubDate}>{date}</time>]}
+        />
       </div>
       {article.description &&
         (description ? (
@@ -72,23 +80,7 @@ export function ArticleDetail({
 
       <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-3">
-          {article.source_icon ? (
-            <img
-              src={article.source_icon}
-              alt=""
-              width={32}
-              height={32}
-              className="size-8 rounded-full bg-raised object-contain"
-              referrerPolicy="no-referrer"
-            />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="inline-flex size-8 items-center justify-center rounded-full bg-raised text-sm font-bold"
-            >
-              {article.source_name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
+          <SourceMark name={article.source_name} icon={article.source_icon} size="md" />
           <div>
             <p className="text-xs text-muted">Source</p>
             <p className="font-semibold">{article.source_name}</p>

@@ -1,22 +1,38 @@
-import { DEFAULT_ARTICLE_IMAGE_PATH } from '@lede/shared';
+import { DEFAULT_ARTICLE_IMAGE_PATH, type PublicArticle } from '@lede/shared';
 import { useState } from 'react';
 
-/** Fixed 16:9 box (no layout shift); the default image when absent or broken. */
+/** The article's own picture, or null: for an article without one the API sends the default. */
+export function pictureOf(article: Pick<PublicArticle, 'image_url'>): string | null {
+  const url = article.image_url.trim();
+  return url && url !== DEFAULT_ARTICLE_IMAGE_PATH ? url : null;
+}
+
+/**
+ * The picture to show and what to do when it fails: once it has failed to load, src is null and
+ * the article is shown text-first.
+ */
+export function useArticlePicture(article: Pick<PublicArticle, 'image_url'>) {
+  const url = pictureOf(article);
+  const [failed, setFailed] = useState<string | null>(null);
+  return { src: url !== failed ? url : null, onError: () => setFailed(url) };
+}
+
+/** A fixed 16:9 box (width, height and aspect-ratio reserved: no layout shift). */
 export function ArticleImage({
   src,
+  onError,
   className = '',
   eager = false,
 }: {
-  src: string | null | undefined;
+  src: string;
+  onError: () => void;
   className?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
-  const url = !src || failed ? DEFAULT_ARTICLE_IMAGE_PATH : src;
   return (
     <div className={`aspect-video w-full overflow-hidden bg-surface ${className}`}>
       <img
-        src={url}
+        src={src}
         alt=""
         width={640}
         height={360}
@@ -24,7 +40,7 @@ export function ArticleImage({
         decoding="async"
         referrerPolicy="no-referrer"
         className="size-full object-cover"
-        onError={() => setFailed(true)}
+        onError={onError}
       />
     </div>
   );

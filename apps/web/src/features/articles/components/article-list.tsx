@@ -147,7 +147,7 @@ export function ArticleList({
           {(a, i) => (
             <li
               key={a._id}
-              className="flex [contain-intrinsic-block-size:auto_26rem] [content-visibility:auto]"
+              className="flex [contain-intrinsic-block-size:auto_23rem] [content-visibility:auto]"
             >
               <div className="flex w-full flex-col [&>article]:flex-1">
                 <ArticleCard

@@ -1,7 +1,8 @@
 import type { Category } from '@lede/shared';
 import { Check } from 'lucide-react';
+import { CategoryIcon } from '@/components/category-icon';
 
-/** One interest: a toggle button (aria-pressed) with its emoji, label and description. */
+/** One interest: a toggle button (aria-pressed) with its icon, label and description. */
 export function CategoryCard({
   category,
   selected,
@@ -16,12 +17,13 @@ export function CategoryCard({
       type="button"
       aria-pressed={selected}
       onClick={onToggle}
+      data-category={category.id}
       className={`relative flex h-full w-full flex-col items-start gap-1 rounded-xl border-2 p-4 text-left transition-colors ${
         selected ? 'border-accent bg-surface' : 'border-line bg-raised hover:bg-surface'
       }`}
     >
-      <span className="text-3xl" aria-hidden="true">
-        {category.emoji}
+      <span className="mb-1 inline-flex size-11 items-center justify-center rounded-lg bg-category/15 text-category">
+        <CategoryIcon category={category.id} size={24} />
       </span>
       <span className="font-bold capitalize">{category.label}</span>
       <span className="text-sm text-muted">{category.description}</span>

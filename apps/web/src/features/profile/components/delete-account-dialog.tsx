@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
+import { useReturnFocus } from '@/components/use-return-focus';
 
 /** Spec section 9: the word that confirms deletion. */
 export const DELETE_WORD = 'DELETE';
@@ -21,6 +22,8 @@ export function DeleteAccountDialog({
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const inputId = useId();
+  // Opened by a plain button (not a trigger): focus goes back to it on Cancel or Escape.
+  const returnFocus = useReturnFocus();
 
   const change = (next: boolean) => {
     if (!next) {
@@ -34,7 +37,10 @@ export function DeleteAccountDialog({
     <AlertDialog.Root open={open} onOpenChange={change}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none"
+        >
           <AlertDialog.Title className="text-xl font-bold text-danger">
             {step === 1 ? 'Delete your account?' : 'Confirm account deletion'}
           </AlertDialog.Title>

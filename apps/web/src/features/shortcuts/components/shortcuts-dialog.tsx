@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useReturnFocus } from '@/components/use-return-focus';
 
 /** Every keyboard shortcut of the reader, in one list. */
 export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
@@ -22,11 +23,16 @@ export function ShortcutsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Opened by "?", not by a trigger: focus goes back to the card it was on.
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none"
+        >
           <div className="mb-4 flex items-center justify-between gap-2">
             <Dialog.Title className="text-xl font-bold">Keyboard shortcuts</Dialog.Title>
             <Dialog.Close className="icon-btn" aria-label="Close">

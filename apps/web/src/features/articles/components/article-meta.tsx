@@ -1,0 +1,102 @@
+import { categoryLabel, isCategoryId, type CategoryId, type PublicArticle } from '@lede/shared';
+import { useState, type ReactNode } from 'react';
+import { CategoryIcon } from '@/components/category-icon';
+
+/** The article's first known category (its colour and icon), or null. */
+export function categoryOf(article: Pick<PublicArticle, 'categories'>): CategoryId | null {
+  return article.categories.find(isCategoryId) ?? null;
+}
+
+/** Up to two letters for a source: "HuffPost" → HP, "The Guardian" → G, "BBC News" → BN. */
+export function sourceInitials(name: string): string {
+  const words = name
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .filter((w, i, all) => !(i === 0 && all.length > 1 && /^the$/i.test(w)));
+  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
+  const word = words[0] ?? '';
+  const capitals = word.match(/\p{Lu}/gu) ?? [];
+  if (capitals.length >= 2) return capitals.slice(0, 2).join('');
+  return word.slice(0, 1).toUpperCase() || '·';
+}
+
+const MARK_SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+
+/** The source's icon, or its initials in a badge when it has none or the icon fails. */
+export function SourceMark({
+  name,
+  icon,
+  size = 'sm',
+}: {
+  name: string;
+  icon: string | null;
+  size?: keyof typeof MARK_SIZES;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = `${MARK_SIZES[size]} shrink-0 rounded-lg border border-line`;
+  if (icon && icon !== failed) {
+    return (
+      <img
+        src={icon}
+        alt=""
+        width={40}
+        height={40}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(icon)}
+        className={`${box} bg-raised object-contain`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="source-mark"
+      className={`${box} inline-flex items-center justify-center bg-surface font-extrabold tracking-tight text-fg`}
+    >
+      {sourceInitials(name)}
+    </span>
+  );
+}
+
+/** The category line above a title: its icon on a tint of its colour, and its name. */
+export function CategoryKicker({ category }: { category: CategoryId | null }) {
+  return (
+    <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-category uppercase">
+      <span className="inline-flex size-6 items-center justify-center rounded-md bg-category/15">
+        <CategoryIcon category={category} size={14} strokeWidth={2.25} />
+      </span>
+      {category ? categoryLabel(category) : 'News'}
+    </p>
+  );
+}
+
+/**
+ * Short items on one line, separated by "·". A line that wraps starts with an item, never with a
+ * dot: each item carries its dot before it, and the first dot of every line sits in the clipped
+ * margin.
+ */
+export function DotSeparated({
+  items,
+  className = '',
+}: {
+  items: ReactNode[];
+  className?: string;
+}) {
+  const shown = items.filter(Boolean);
+  if (shown.length === 0) return null;
+  return (
+    <div className={`overflow-hidden ${className}`}>
+      <p className="-ml-5 flex flex-wrap">
+        {shown.map((item, i) => (
+          <span
+            key={i}
+            className="before:inline-block before:w-5 before:text-center before:content-['·'_/_'']"
+          >
+            {item}
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
