@@ -2,9 +2,10 @@
  * Offline evaluation of the recommendation ranker (issues 4 and 11):
  *   pnpm --filter @lede/api eval:recs
  * Prints ONE JSON object:
- *  - `models.<model>`: the simulation (nDCG@10, recall@20, coverage, diversity, the disliked/read
- *    share) for the ranker and the baselines, on each reader model (`preferences`: simulator.ts;
- *    `drifting`: drifting-readers.ts, written independently);
+ *  - `models.<model>`: the simulation (nDCG@10, subject precision@10, recall@20, coverage,
+ *    diversity, the disliked/read share) for the ranker and the baselines, on each reader model
+ *    (`preferences`: simulator.ts; `drifting`: drifting-readers.ts; `subjects`:
+ *    subject-readers.ts — each written independently);
  *  - `blackBox.<model>`: responsiveness, exhaustion and dislike suppression measured through
  *    the real service on an embedded PostgreSQL, for the ranker and each baseline;
  *  - `table`: one row per model and policy with all of them.
@@ -49,6 +50,7 @@ const table = READER_MODELS.flatMap((model) =>
       model,
       policy,
       ndcg10: sim.ndcg10,
+      subjectPrecision10: sim.subjectPrecision10 ?? null,
       recall20: sim.recall20,
       coverage: sim.coverage,
       responsiveness: box.responsiveness,

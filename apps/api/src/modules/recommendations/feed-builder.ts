@@ -89,10 +89,12 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
       ignoredSince: new Date(now.getTime() - IGNORED_COOLDOWN_DAYS * DAY_MS),
     };
     let candidates = await repo.candidates(tx, query);
-    const unseenInTopics = candidates.filter(
-      (c) => !c.recentlyShown && c.article.categories.some((x) => topics.includes(x)),
+    // Counted over the declared interests only: the floor they keep on every page needs their
+    // own candidates, which a learned topic with plenty of articles would otherwise hide.
+    const unseenInInterests = candidates.filter(
+      (c) => !c.recentlyShown && c.article.categories.some((x) => reader.interests.includes(x)),
     ).length;
-    if (unseenInTopics < WIDEN_BELOW) {
+    if (unseenInInterests < WIDEN_BELOW) {
       // The window ran dry for this reader: widen to older articles of their topics.
       const known = new Set(candidates.map((c) => c.article.id));
       const older = await repo.candidates(tx, { ...query, mode: 'older' });

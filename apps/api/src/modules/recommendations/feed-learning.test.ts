@@ -265,7 +265,7 @@ describe('reader controls', () => {
       article_id: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Article not found' });
+    expect(unknown.body).toEqual({ message: 'Article not found', code: 'ARTICLE_NOT_FOUND' });
     const signedOut = await ctx.request().get('/api/recommendations/controls');
     expect(signedOut.status).toBe(401);
     const empty = await client.controls(r);

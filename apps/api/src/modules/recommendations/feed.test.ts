@@ -31,6 +31,7 @@ describe('without enough interests', () => {
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
       message: 'Please set your interests to get personalized recommendations',
+      code: 'NEEDS_PREFERENCES',
       needsPreferences: true,
     });
   });
@@ -198,7 +199,7 @@ describe('refusals', () => {
     ] as const) {
       const res = await ctx.request()[method](path);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: expect.any(String) });
+      expect(res.body).toEqual({ message: expect.any(String), code: 'UNAUTHENTICATED' });
     }
   });
 
@@ -213,6 +214,6 @@ describe('refusals', () => {
     expect((await client.markAsRead(reader, 'not-a-uuid')).status).toBe(400);
     const unknown = await client.markAsRead(reader, '00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Article not found' });
+    expect(unknown.body).toEqual({ message: 'Article not found', code: 'ARTICLE_NOT_FOUND' });
   });
 });

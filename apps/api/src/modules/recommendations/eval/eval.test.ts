@@ -65,8 +65,16 @@ describe('offline evaluation (small run)', () => {
       ['interestsOnly', 'newest', 'ranker', 'trending'].sort(),
     );
     for (const metrics of Object.values(result.policies)) {
+      // Model 1's favourite terms are its subjects: subject precision is reported beside nDCG.
       expect(Object.keys(metrics).sort()).toEqual(
-        ['coverage', 'dislikedOrReadShare', 'diversity', 'ndcg10', 'recall20'].sort(),
+        [
+          'coverage',
+          'dislikedOrReadShare',
+          'diversity',
+          'ndcg10',
+          'recall20',
+          'subjectPrecision10',
+        ].sort(),
       );
       for (const v of Object.values(metrics)) {
         expect(v).toBeGreaterThanOrEqual(0);
@@ -95,6 +103,21 @@ describe('offline evaluation (small run)', () => {
         expect(s.interests.length).toBeGreaterThanOrEqual(3);
         expect(s.interests).not.toContain(s.likedTopic);
       }
+    }
+  });
+
+  it('third model: readers whose tastes are subjects, with subject precision in the report', () => {
+    const result = runEvaluation(records, { readers: 30, days: 3, evalDays: 1, model: 'subjects' });
+    expect(result.model).toBe('subjects');
+    expect(result.policies.ranker.dislikedOrReadShare).toBe(0);
+    expect(result.setup.scoredFeeds).toBeGreaterThan(0);
+    for (const metrics of Object.values(result.policies)) {
+      expect(metrics.subjectPrecision10).toBeGreaterThanOrEqual(0);
+      expect(metrics.subjectPrecision10).toBeLessThanOrEqual(1);
+    }
+    for (const s of blackBoxScenarios(records, 10, { model: 'subjects' })) {
+      expect(s.interests).toHaveLength(3);
+      expect(s.interests).not.toContain(s.likedTopic);
     }
   });
 

@@ -33,6 +33,17 @@ export function recallAt(
   return hits / Math.min(k, positives.size);
 }
 
+/** precision@k: share of the first k places (k, even when the list is shorter) that are hits. */
+export function precisionAt(
+  k: number,
+  ranked: readonly string[],
+  hits: ReadonlySet<string>,
+): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(k, ranked.length); i++) if (hits.has(ranked[i]!)) n += 1;
+  return n / k;
+}
+
 /**
  * Intra-list diversity: mean over all pairs of 1 − Jaccard(categories)
  * (an article without categories counts as the single category "(none)").

@@ -27,7 +27,7 @@ import {
   driftingUtility,
   LIKE_LINE,
 } from './drifting-readers.js';
-import { intraListDiversity, Mean, ndcgAt, recallAt } from './metrics.js';
+import { intraListDiversity, Mean, ndcgAt, precisionAt, recallAt } from './metrics.js';
 import {
   backgroundEngagement,
   type Counters,
@@ -41,6 +41,14 @@ import {
   staticUtility,
   toSimArticles,
 } from './simulator.js';
+import {
+  createSubjectPopulation,
+  onReaderSubject,
+  SUBJECT_LIKE_LINE,
+  subjectActive,
+  subjectReact,
+  subjectUtility,
+} from './subject-readers.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,12 +65,13 @@ export interface EvalOptions {
   feedSize?: number;
   /**
    * `preferences`: simulator.ts (hidden preferences, stable tastes); `drifting`:
-   * drifting-readers.ts (tastes that drift, readers who click mostly outside their interests).
+   * drifting-readers.ts (tastes that drift, readers who click mostly outside their interests);
+   * `subjects`: subject-readers.ts (tastes that are subjects — term sets — not categories).
    */
   model?: ReaderModelName;
 }
 
-export const READER_MODELS = ['preferences', 'drifting'] as const;
+export const READER_MODELS = ['preferences', 'drifting', 'subjects'] as const;
 export type ReaderModelName = (typeof READER_MODELS)[number];
 
 /** What the simulation loop needs of a reader model; policies never see anything of it. */
@@ -72,6 +81,8 @@ export interface ReaderModel {
   isPositive(reader: number, a: SimArticle, nowMs: number, day: number): boolean;
   isActive(reader: number, day: number): boolean;
   react(reader: number, a: SimArticle, nowMs: number, position: number, day: number): SimAction[];
+  /** Whether the article is on one of the reader's subjects (models that have subjects). */
+  onSubject?(reader: number, a: SimArticle): boolean;
 }
 
 export const DEFAULT_EVAL_OPTIONS: Required<EvalOptions> = {
@@ -90,6 +101,8 @@ export interface PolicyMetrics {
   coverage: number;
   diversity: number;
   dislikedOrReadShare: number;
+  /** Share of the top 10 on one of the reader's subjects (only for models with subjects). */
+  subjectPrecision10?: number;
 }
 
 export type PolicyName = 'ranker' | 'newest' | 'trending' | 'interestsOnly';
@@ -152,6 +165,7 @@ class World {
     coverage: new Mean(),
     diversity: new Mean(),
     dislikedOrRead: new Mean(),
+    subjectPrecision10: new Mean(),
   };
   constructor(
     readonly name: string,
@@ -274,12 +288,16 @@ function round(x: number): number {
 }
 
 function summary(world: World): PolicyMetrics {
+  const m = world.metrics;
   return {
-    ndcg10: round(world.metrics.ndcg10.value),
-    recall20: round(world.metrics.recall20.value),
-    coverage: round(world.metrics.coverage.value),
-    diversity: round(world.metrics.diversity.value),
-    dislikedOrReadShare: round(world.metrics.dislikedOrRead.value),
+    ndcg10: round(m.ndcg10.value),
+    recall20: round(m.recall20.value),
+    coverage: round(m.coverage.value),
+    diversity: round(m.diversity.value),
+    dislikedOrReadShare: round(m.dislikedOrRead.value),
+    ...(m.subjectPrecision10.count > 0 && {
+      subjectPrecision10: round(m.subjectPrecision10.value),
+    }),
   };
 }
 
@@ -316,6 +334,22 @@ export function blackBoxScenarios(
       likedTopic: r.newTopics[0]!,
     }));
   }
+  if (o.model === 'subjects') {
+    // The undeclared category most of the reader's subject articles are in.
+    return createSubjectPopulation(o.seed, count, horizon).map((r) => {
+      const counts = new Map<string, number>();
+      for (const a of horizon) {
+        if (!onReaderSubject(r, a)) continue;
+        for (const c of a.categories)
+          if (!r.interests.includes(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+      }
+      const best = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0]?.[0];
+      return {
+        interests: r.interests,
+        likedTopic: best ?? byFrequency.find((c) => !r.interests.includes(c))!,
+      };
+    });
+  }
   return createPopulation({ seed: o.seed, readers: count, horizon }).map((r) => ({
     interests: r.interests,
     likedTopic:
@@ -342,6 +376,23 @@ function preferencesModel(seed: number, count: number, horizon: SimArticle[]): R
     isActive: (i, day) => isActive(seed, readers[i]!, day),
     react: (i, a, nowMs, position, day) =>
       react(seed, readers[i]!, a, utilityOf(readers[i]!, a, nowMs), position, day),
+    // Its favourite terms are its subjects.
+    onSubject: (i, a) => readers[i]!.hidden.favouriteTerms.some((t) => a.terms.has(t)),
+  };
+}
+
+/** Model 3 (subject-readers.ts): tastes that are subjects (term sets), not categories. */
+function subjectsModel(seed: number, count: number, horizon: SimArticle[]): ReaderModel {
+  const readers = createSubjectPopulation(seed, count, horizon);
+  const u = (i: number, a: SimArticle, nowMs: number) =>
+    subjectUtility(seed, readers[i]!, a, nowMs);
+  return {
+    readers,
+    isPositive: (i, a, nowMs) => u(i, a, nowMs) > SUBJECT_LIKE_LINE,
+    isActive: (i, day) => subjectActive(seed, readers[i]!, day),
+    react: (i, a, nowMs, position, day) =>
+      subjectReact(seed, readers[i]!, a, u(i, a, nowMs), position, day),
+    onSubject: (i, a) => onReaderSubject(readers[i]!, a),
   };
 }
 
@@ -381,7 +432,9 @@ export function runEvaluation(
   const model =
     o.model === 'drifting'
       ? driftingModel(o.seed, o.readers, horizon, o.days)
-      : preferencesModel(o.seed, o.readers, horizon);
+      : o.model === 'subjects'
+        ? subjectsModel(o.seed, o.readers, horizon)
+        : preferencesModel(o.seed, o.readers, horizon);
   const readers = model.readers;
   const dayOf = (nowMs: number) => nows.indexOf(nowMs);
 
@@ -438,6 +491,13 @@ export function runEvaluation(
           m.diversity.add(intraListDiversity(feed.map((a) => a.categories)));
           const avoid = world.readOrDisliked[reader.index]!;
           m.dislikedOrRead.add(ids.some((id) => avoid.has(id)) ? 1 : 0);
+          if (model.onSubject) {
+            const onSubject = feed.filter((a) => {
+              const sim = byId.get(a.id);
+              return sim !== undefined && model.onSubject!(reader.index, sim);
+            });
+            m.subjectPrecision10.add(precisionAt(10, ids, new Set(onSubject.map((a) => a.id))));
+          }
           if (positives.size > 0) {
             m.ndcg10.add(ndcgAt(10, ids, positives));
             m.recall20.add(recallAt(20, ids, positives));

@@ -1,11 +1,13 @@
 /**
- * Diversity: a greedy MMR re-rank under category and source caps, with an optional rotation
- * through the reader's topics (declared interests and learned topics).
+ * Diversity: a greedy MMR re-rank under category and source caps, composing each block of
+ * PAGE_BLOCK items from the reader's declared interests (rotating through them), what they
+ * taught the feed (learned subjects and topics) and the best of the rest.
  */
 import { nearDuplicateTokens } from './text.js';
 import {
   CATEGORY_CAP_SHARE,
   MMR_LAMBDA,
+  PAGE_BLOCK,
   SIM_CATEGORY,
   SIM_CONTENT,
   SIM_SOURCE,
@@ -17,8 +19,11 @@ import { dot } from './vectors.js';
 export interface DiversifyOptions {
   limit: number;
   maxRelevance: number;
-  /** Topics (category ids) to rotate through in slots 1–3 of every 4; empty → plain MMR. */
-  interleave: string[];
+  /** Declared interests to rotate through (category ids), in turn order. */
+  declared: string[];
+  /** Shares of each block owed to the declared interests and to learned candidates. */
+  declaredShare: number;
+  learnedShare: number;
 }
 
 /**
@@ -103,7 +108,7 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     }
     return true;
   };
-  const scan = (level: number, category: string | undefined): number => {
+  const scan = (level: number, eligible: ((c: Candidate) => boolean) | undefined): number => {
     let best = -1;
     let bestValue = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < n; i++) {
@@ -111,7 +116,7 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
       const c = kept[i]!;
       const rel = c.relevance * relScale;
       if (MMR_LAMBDA * rel < bestValue) break;
-      if (category !== undefined && !c.categories.includes(category)) continue;
+      if (eligible && !eligible(c)) continue;
       // maxSim only grows, so the value with the similarity known so far is an upper bound.
       if (MMR_LAMBDA * rel - (1 - MMR_LAMBDA) * maxSim[i]! < bestValue) continue;
       if (!capsOk(i, level)) continue;
@@ -124,21 +129,69 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     }
     return best;
   };
-
-  let rotation = 0;
-  for (let slot = 0; slot < size; slot++) {
-    let pick = -1;
-    if (options.interleave.length > 0 && slot % 4 !== 3) {
-      for (let k = 0; k < options.interleave.length && pick < 0; k++) {
-        const category = options.interleave[(rotation + k) % options.interleave.length]!;
-        for (let level = 0; level < 2 && pick < 0; level++) pick = scan(level, category);
-        if (pick >= 0) rotation = (rotation + k + 1) % options.interleave.length;
-      }
+  /** Best pick among the eligible, relaxing the source cap; -1 when there is none. */
+  const scanOwed = (eligible: (c: Candidate) => boolean): number => {
+    for (let level = 0; level < 2; level++) {
+      const pick = scan(level, eligible);
+      if (pick >= 0) return pick;
     }
+    return -1;
+  };
+
+  const declared = new Set(options.declared);
+  const isDeclared = (c: Candidate) => c.categories.some((cat) => declared.has(cat));
+  // Candidates only leave the pool and counts only grow: a bucket that came up empty stays so.
+  const drained = new Set<string>();
+  let rotation = 0;
+  const pickDeclared = (): number => {
+    const topics = options.declared;
+    for (let k = 0; k < topics.length; k++) {
+      const category = topics[(rotation + k) % topics.length]!;
+      if (drained.has(category)) continue;
+      const pick = scanOwed((c) => c.categories.includes(category));
+      if (pick >= 0) {
+        rotation = (rotation + k + 1) % topics.length;
+        return pick;
+      }
+      drained.add(category);
+    }
+    return -1;
+  };
+  /** A taught subject before a learned topic: the story the reader liked, then its section. */
+  const learnedKinds: Array<[string, (c: Candidate) => boolean]> = [
+    ['#subject', (c) => c.subjectMatch !== undefined],
+    ['#learned', (c) => c.learned],
+  ];
+  const pickLearned = (): number => {
+    for (const [kind, eligible] of learnedKinds) {
+      if (drained.has(kind)) continue;
+      const pick = scanOwed(eligible);
+      if (pick >= 0) return pick;
+      drained.add(kind);
+    }
+    return -1;
+  };
+
+  let declaredCount = 0;
+  let learnedCount = 0;
+  for (let slot = 0; slot < size; slot++) {
+    const inBlock = slot % PAGE_BLOCK;
+    if (inBlock === 0) declaredCount = learnedCount = 0;
+    // What each bucket is owed by the end of this slot, pro rata over the block.
+    const owed = [
+      { pick: pickDeclared, due: options.declaredShare * (inBlock + 1) - declaredCount },
+      { pick: pickLearned, due: options.learnedShare * (inBlock + 1) - learnedCount },
+    ].sort((a, b) => b.due - a.due);
+    let pick = -1;
+    for (const bucket of owed) if (pick < 0 && bucket.due > 1e-9) pick = bucket.pick();
     for (let level = 0; level < 4 && pick < 0; level++) pick = scan(level, undefined);
     if (pick < 0) break;
     selected.push(pick);
     removed[pick] = 1;
+    const c = kept[pick]!;
+    if (isDeclared(c)) declaredCount += 1;
+    // A learned topic's article picked on its merits does not use up the taught subject's share.
+    if (c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;
     for (const cat of categoriesOf[pick]!) categoryCount[cat]! += 1;
     sourceCount[sourceOf[pick]!]! += 1;
   }

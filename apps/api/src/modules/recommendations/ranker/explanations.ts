@@ -1,6 +1,7 @@
 /** Reasons: 1–3 plain sentences per item, from its strongest weighted signals. */
 import { POSITIVE_ACTIONS, type TopicFeedback } from './profile.js';
 import { categoryTitle, type Candidate } from './scoring.js';
+import type { SubjectMatch } from './subjects.js';
 import type { HistoryAction, SignalName } from './types.js';
 
 const ACTION_PHRASE: Record<Exclude<HistoryAction, 'dislike'>, string> = {
@@ -25,6 +26,26 @@ function verbs(actions: ReadonlySet<string>): string {
   return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
+const PAST: Record<Exclude<HistoryAction, 'dislike'>, string> = {
+  like: 'liked',
+  save: 'saved',
+  share: 'shared',
+  read: 'read',
+};
+/** Longest quoted title in a reason, ellipsis included. */
+const QUOTED_TITLE_MAX = 40;
+
+/**
+ * Why a candidate on a taught subject is on the page: "More on Puerto Rico" when a name it
+ * carries recurs in what the reader liked, else "Because you liked 'Rover finds water ice…'"
+ * (the liked article it shares most with).
+ */
+export function subjectReason(match: SubjectMatch): string {
+  if (match.label) return `More on ${match.label}`;
+  const title = truncate(match.source.article.title, QUOTED_TITLE_MAX);
+  return `Because you ${PAST[match.source.action]} '${title}'`;
+}
+
 /** "Because you liked 3 Environment stories": why a learned topic is on the page. */
 export function learnedReason(f: TopicFeedback): string {
   const n = f.positives;
@@ -38,6 +59,13 @@ export function reasonsFor(
   feedback: ReadonlyMap<string, TopicFeedback>,
 ): string[] {
   const options: Array<{ text: string; strength: number }> = [];
+  if (c.subjectMatch) {
+    // What the reader taught the feed is news to them: say it first, the subject before a topic.
+    options.push({
+      text: subjectReason(c.subjectMatch),
+      strength: 2 + weights.subject * c.subject,
+    });
+  }
   if (c.interest > 0 && c.interestCategory) {
     const learned = c.interestLearned ? feedback.get(c.interestCategory) : undefined;
     options.push({

@@ -5,11 +5,14 @@
  *   types.ts          the contract (RankableArticle, RankUser, RankContext, RankedArticle)
  *   rank.ts           the pipeline: exclusion → signals → blend → diversity → reasons
  *   profile.ts        what the history teaches: content profile, learned and pushed-back topics
+ *   subjects.ts       what the history teaches about subjects (story clusters of liked articles)
+ *   subject-features.ts  an article's distinctive terms and named entities
  *   scoring.ts        candidate signals (interest, freshness, popularity) and push-back factors
  *   vectors.ts        TF-IDF article vectors, cached per CorpusStats
  *   duplicates.ts     near-duplicates and story clusters of disliked articles
  *   co-engagement.ts  "readers who liked what you liked"
- *   diversity.ts      MMR under category/source caps with topic rotation
+ *   diversity.ts      MMR under category/source caps, composing each block of the page
+ *   page-shares.ts    the declared floor and the learned share of each block
  *   explanations.ts   reasons
  *   tunables.ts       every number above
  */

@@ -9,6 +9,7 @@ import {
   EXPLICIT_EVIDENCE,
   HISTORY_HALF_LIFE_DAYS,
   LEARNED_BASE,
+  LEARNED_MAX,
   LEARNED_MIN_POSITIVES,
   LEARNED_PER_POSITIVE,
 } from './tunables.js';
@@ -208,7 +209,7 @@ export function topicFeedback(
 /** Interest value of a category learned from the reader's actions (0 when not learned). */
 export function learnedValue(f: TopicFeedback | undefined): number {
   if (!f || f.positives < LEARNED_MIN_POSITIVES || f.pushBack > 0) return 0;
-  return Math.min(1, LEARNED_BASE + LEARNED_PER_POSITIVE * f.positives);
+  return Math.min(LEARNED_MAX, LEARNED_BASE + LEARNED_PER_POSITIVE * f.positives);
 }
 
 /** Learned topics, strongest first (ties alphabetically). */

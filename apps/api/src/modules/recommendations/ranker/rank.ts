@@ -4,23 +4,21 @@
  * salted with `context.seed`). The steps live in their own files:
  *  1. exclusion — history, hidden sources, "fewer like this" articles, disliked stories
  *     (duplicates.ts);
- *  2. signals — interest (declared and learned), content, co-engagement, popularity,
- *     freshness, and the push-back of dislikes and muted topics (profile.ts, scoring.ts);
+ *  2. signals — interest (declared and learned), content, subject (subjects.ts),
+ *     co-engagement, popularity, freshness, and the push-back of dislikes and muted topics
+ *     (profile.ts, scoring.ts);
  *  3. blend — weights from "interests + popular + fresh" to "content + co-engagement" as the
  *     history grows (tunables.ts);
- *  4. diversity — MMR under caps, rotating through the reader's topics (diversity.ts);
+ *  4. diversity — MMR under caps; each block of the page keeps a floor of declared interests
+ *     and gives learned subjects a share that grows with evidence (diversity.ts);
  *  5. reasons (explanations.ts).
  */
 import { dislikedStoryFilter } from './duplicates.js';
 import { diversify } from './diversity.js';
 import { reasonsFor } from './explanations.js';
 import { seededHash } from './hash.js';
-import {
-  buildContentProfile,
-  learnedTopics,
-  topicFeedback,
-  type TopicFeedback,
-} from './profile.js';
+import { pageShares } from './page-shares.js';
+import { buildContentProfile, learnedValue, topicFeedback, type TopicFeedback } from './profile.js';
 import {
   type Candidate,
   freshnessOf,
@@ -29,12 +27,12 @@ import {
   pushBackOf,
   rawPopularity,
 } from './scoring.js';
+import { buildSubjectProfile } from './subjects.js';
 import {
   BLEND_EXPERIENCED,
   BLEND_NEW,
   DISLIKES_OUT_OF_ROTATION,
   HISTORY_PIVOT,
-  ROTATION_MAX_POSITIVES,
 } from './tunables.js';
 import type {
   RankableArticle,
@@ -71,10 +69,22 @@ export function rank(
     if (event.action === 'dislike') disliked.push(event.article);
   }
   const isDislikedStory = dislikedStoryFilter(disliked, context.stats);
+  // Learned topics outside the declared interests, unless the reader asked for fewer of them.
+  const learnedOutside = new Set(
+    [...feedback.values()]
+      .filter(
+        (f) =>
+          !interestSet.has(f.category) &&
+          learnedValue(f) > 0 &&
+          !controls?.mutedCategories?.get(f.category),
+      )
+      .map((f) => f.category),
+  );
   const hiddenSources = controls?.hiddenSources;
   const fewer = controls?.fewerArticleIds;
 
   const profile = buildContentProfile(user.history, analyzer, now, controls?.forgottenTopics);
+  const subjects = buildSubjectProfile(user.history, analyzer, now, controls?.forgottenTopics);
   try {
     // -- 2. signals ----------------------------------------------------------------------------
     const kept: Candidate[] = [];
@@ -86,12 +96,14 @@ export function rank(
       if (seenIds.has(article.id) || keptIds.has(article.id)) continue;
       if (article.titleKey && seenKeys.has(article.titleKey)) continue;
       if (hiddenSources?.has(article.sourceName) || fewer?.has(article.id)) continue;
-      const { vector, titleTokens } = analyzer.analyse(article);
+      const analysis = analyzer.analyse(article);
+      const { vector, titleTokens } = analysis;
       if (isDislikedStory(article, titleTokens)) continue;
       keptIds.add(article.id);
 
       const categories = normalisedCategories(article.categories);
       const interest = interestOf(categories, interestSet, feedback);
+      const subjectMatch = subjects.match(analysis);
       const contentRaw = profile.similarity(vector);
       if (contentRaw > maxContent) maxContent = contentRaw;
       const co = context.coEngagement?.get(article.id);
@@ -111,6 +123,9 @@ export function rank(
         interestLearned: interest.learned,
         content: 0,
         contentRaw,
+        subject: subjectMatch?.strength ?? 0,
+        subjectMatch,
+        learned: subjectMatch !== undefined || inLearnedTopic(categories, learnedOutside),
         coEngagement: coScore,
         viaTitle: co?.viaTitle,
         popularity,
@@ -136,6 +151,7 @@ export function rank(
         c.pushBack *
         (weights.interest * c.interest +
           weights.content * c.content +
+          weights.subject * c.subject +
           weights.coEngagement * c.coEngagement +
           weights.popularity * c.popularity +
           weights.freshness * c.freshness);
@@ -147,10 +163,8 @@ export function rank(
     const order = diversify(kept, {
       limit,
       maxRelevance,
-      interleave:
-        profile.positiveEvents < ROTATION_MAX_POSITIVES
-          ? rotation(interests, feedback, controls)
-          : [],
+      declared: rotation(interests, feedback, controls),
+      ...pageShares(profile.positiveEvents, subjects.evidence),
     });
 
     // -- 5. output -------------------------------------------------------------------------------
@@ -167,6 +181,7 @@ export function rank(
         signals: {
           interest: c.interest,
           content: c.content,
+          subject: c.subject,
           coEngagement: c.coEngagement,
           popularity: c.popularity,
           freshness: c.freshness,
@@ -180,10 +195,15 @@ export function rank(
   }
 }
 
+function inLearnedTopic(categories: readonly string[], learned: ReadonlySet<string>): boolean {
+  if (learned.size === 0) return false;
+  for (const c of categories) if (learned.has(c)) return true;
+  return false;
+}
+
 /**
- * The topics slots 1–3 of every 4 rotate through: each learned topic (strongest first) before
- * each declared interest (those the reader acts on most first), so a topic the reader just taught the feed gets about half of those
- * slots; categories the reader pushed back (dislikes, "fewer like this") leave the rotation.
+ * The declared interests the page rotates through: those the reader acts on most first;
+ * categories the reader pushed back (dislikes, "fewer like this") leave the rotation.
  */
 export function rotation(
   interests: readonly string[],
@@ -193,22 +213,10 @@ export function rotation(
   const out = (c: string) =>
     (feedback.get(c)?.pushBack ?? 0) >= DISLIKES_OUT_OF_ROTATION ||
     (controls?.mutedCategories?.get(c) ?? 0) > 0;
-  // Declared interests the reader acts on most come first (stable otherwise).
   const positives = (c: string) => feedback.get(c)?.positives ?? 0;
-  const declared = interests
+  return interests
     .filter((c) => !out(c))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => positives(b.c) - positives(a.c) || a.i - b.i)
     .map(({ c }) => c);
-  const learned = learnedTopics(feedback)
-    .map((f) => f.category)
-    .filter((c) => !interests.includes(c) && !out(c));
-  if (learned.length === 0) return declared;
-  const topics: string[] = [];
-  const rounds = Math.max(declared.length, 1);
-  for (let k = 0; k < rounds; k++) {
-    topics.push(learned[k % learned.length]!);
-    if (declared[k] !== undefined) topics.push(declared[k]!);
-  }
-  return topics;
 }

@@ -496,7 +496,16 @@ describe('rank: learning from actions and reader controls (issue 11)', () => {
     expect(top10(after, 'environment')).toBeGreaterThanOrEqual(3);
     expect(top10(after, 'environment')).toBeGreaterThan(top10(base, 'environment'));
     const learned = after.filter((r) => r.article.categories.includes('environment'));
-    expect(learned[0]!.reasons[0]).toBe('Because you liked or saved 2 Environment stories');
+    // Issue 18: what was learned comes first, named by its source: the liked article's story,
+    // else the topic.
+    for (const r of learned.slice(0, 3)) {
+      expect(r.reasons[0]).toMatch(
+        /^(Because you liked or saved 2 Environment stories|Because you (liked|saved) '.+'|More on .+)$/,
+      );
+    }
+    expect(learned.flatMap((r) => r.reasons)).toContain(
+      'Because you liked or saved 2 Environment stories',
+    );
     // One like alone is not a taste yet.
     const once = rank(
       { interests, history: events('like', environment.slice(0, 1)) },

@@ -16,6 +16,7 @@ import {
   POPULARITY_HALF_LIFE_DAYS,
 } from './tunables.js';
 import type { RankableArticle, ReaderControls } from './types.js';
+import type { SubjectMatch } from './subjects.js';
 import type { SparseVector } from './vectors.js';
 
 export { engagementOf };
@@ -33,6 +34,11 @@ export interface Candidate {
   interestLearned: boolean;
   content: number;
   contentRaw: number;
+  /** In [0, 1]: how strongly it is on a subject the reader taught (subjects.ts). */
+  subject: number;
+  subjectMatch: SubjectMatch | undefined;
+  /** On a learned subject, or in a learned topic outside the declared interests. */
+  learned: boolean;
   coEngagement: number;
   viaTitle: string | undefined;
   popularity: number;

@@ -67,9 +67,10 @@ export interface RankedArticle {
   /** Blended relevance, made strictly decreasing along the returned order (sort by it safely). */
   score: number;
   reasons: string[];
-  /** interest, content, coEngagement, popularity, freshness (each in [0, 1]) and relevance. */
+  /** interest, content, subject, coEngagement, popularity, freshness (each in [0, 1]) and relevance. */
   signals: Record<string, number>;
 }
 
-export type SignalName = 'interest' | 'content' | 'coEngagement' | 'popularity' | 'freshness';
+export type SignalName =
+  'interest' | 'content' | 'subject' | 'coEngagement' | 'popularity' | 'freshness';
 export type Weights = Readonly<Record<SignalName, number>>;

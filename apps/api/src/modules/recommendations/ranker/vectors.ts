@@ -2,6 +2,7 @@
  * Article vectors: TF-IDF over title, description and keyword tokens plus a category channel,
  * unit length, sparse; cached per CorpusStats object so a warm call tokenises nothing.
  */
+import { distinctiveTerms, namedEntities, subjectMaxDf } from './subject-features.js';
 import { articleTerms } from './text.js';
 import { CATEGORY_CHANNEL } from './tunables.js';
 import type { CorpusStats, RankableArticle } from './types.js';
@@ -31,6 +32,9 @@ export interface Analysis {
   categories: readonly string[];
   vector: SparseVector;
   titleTokens: readonly string[];
+  /** What the article is about (subject-features.ts), as vocabulary ids, sorted. */
+  subjectTerms: Int32Array;
+  entities: ReadonlyArray<{ id: number; label: string }>;
 }
 
 /** Above this many cached articles, the cache (and its vocabulary) is reset before the next call. */
@@ -48,8 +52,10 @@ export class Analyzer {
   vocab = new Map<string, number>();
   cache = new Map<string, Analysis>();
   private readonly n: number;
+  private readonly maxSubjectDf: number;
   constructor(private readonly stats: CorpusStats) {
     this.n = Math.max(0, stats.totalDocuments);
+    this.maxSubjectDf = subjectMaxDf(this.n);
   }
   /** Called at the start of a rank call only (ids must stay stable within a call). */
   maybeReset(): void {
@@ -83,10 +89,12 @@ export class Analyzer {
     }
     const { counts, titleTokens } = articleTerms(a);
     const pairs: Array<[number, number]> = [];
+    const weighted: Array<{ term: string; weight: number; df: number }> = [];
     let norm = 0;
     for (const [term, tf] of counts) {
       const w = (1 + Math.log(tf)) * this.idf(term);
       pairs.push([this.id(term), w]);
+      weighted.push({ term, weight: w, df: this.stats.documentFrequency.get(term) ?? 0 });
       norm += w * w;
     }
     norm = Math.sqrt(norm);
@@ -118,6 +126,12 @@ export class Analyzer {
       categories: [...a.categories],
       vector: { ids, weights },
       titleTokens,
+      subjectTerms: Int32Array.from(
+        distinctiveTerms(weighted, this.maxSubjectDf).map((t) => this.id(t)),
+      ).sort(),
+      entities: namedEntities(a.title, a.description)
+        .map((e) => ({ id: this.id(`@${e.key}`), label: e.label }))
+        .sort((x, y) => x.id - y.id),
     };
     this.cache.set(a.id, analysis);
     return analysis;

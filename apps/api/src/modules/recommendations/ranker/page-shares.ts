@@ -1,0 +1,29 @@
+/** How a page is shared between the declared interests, what the reader taught, and the rest. */
+import {
+  DECLARED_MIN_SHARE,
+  DECLARED_NEW_SHARE,
+  FREE_MIN_SHARE,
+  LEARNED_MAX_SHARE,
+  LEARNED_SHARE_PIVOT,
+  ROTATION_MAX_POSITIVES,
+} from './tunables.js';
+
+/**
+ * What each block owes the declared interests and what the reader taught (tunables.ts): a
+ * reader with a short history gets a visible, evidence-weighted share for what they taught;
+ * a longer one is known well enough by the content profile, and keeps the declared floor.
+ */
+export function pageShares(
+  positiveEvents: number,
+  evidence: number,
+): { declaredShare: number; learnedShare: number } {
+  if (positiveEvents >= ROTATION_MAX_POSITIVES) {
+    return { declaredShare: DECLARED_MIN_SHARE, learnedShare: 0 };
+  }
+  const learnedShare = (LEARNED_MAX_SHARE * evidence) / (evidence + LEARNED_SHARE_PIVOT);
+  const declaredShare = Math.max(
+    DECLARED_MIN_SHARE,
+    Math.min(DECLARED_NEW_SHARE, 1 - learnedShare - FREE_MIN_SHARE),
+  );
+  return { declaredShare, learnedShare };
+}

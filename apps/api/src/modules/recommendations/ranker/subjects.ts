@@ -1,0 +1,142 @@
+/**
+ * Subjects: what the reader's likes, saves, shares and reads teach about what stories are
+ * about, not only their category. Each such article lends its subject features (distinctive
+ * terms and named entities, subject-features.ts) with its action weight × recency; a
+ * candidate that shares at least SUBJECT_MIN_SHARED features with one of those articles is in
+ * its story cluster: on a subject the reader taught.
+ */
+import { ageDays, halfLife, isForgotten } from './profile.js';
+import {
+  ACTION_WEIGHTS,
+  ENTITY_FEATURE_WEIGHT,
+  HISTORY_HALF_LIFE_DAYS,
+  SUBJECT_MIN_SHARED,
+  SUBJECT_SATURATION,
+} from './tunables.js';
+import type { HistoryAction, HistoryEvent, RankableArticle } from './types.js';
+import type { Analysis, Analyzer } from './vectors.js';
+
+type TeachingAction = Exclude<HistoryAction, 'dislike'>;
+
+/** One article the reader engaged with positively, as a source of subjects. */
+export interface SubjectSource {
+  article: RankableArticle;
+  /** The strongest thing they did with it (for the reason's verb). */
+  action: TeachingAction;
+  /** Σ action weight × recency over their events on it. */
+  weight: number;
+}
+
+export interface SubjectMatch {
+  /** In [0, 1]: the weight of the shared features over SUBJECT_SATURATION. */
+  strength: number;
+  /** The taught article sharing the most features with the candidate. */
+  source: SubjectSource;
+  /** A named entity shared with two or more taught articles and the candidate ("Puerto Rico"). */
+  label: string | undefined;
+}
+
+export interface SubjectProfile {
+  /**
+   * Evidence for the learned share of the page: Σ action weight × recency over the positive
+   * events (likes, saves, shares, reads) of what was not forgotten.
+   */
+  evidence: number;
+  match(analysis: Analysis): SubjectMatch | undefined;
+}
+
+const ACTION_RANK: Record<TeachingAction, number> = { save: 4, share: 3, like: 2, read: 1 };
+
+export function buildSubjectProfile(
+  history: readonly HistoryEvent[],
+  analyzer: Analyzer,
+  now: number,
+  forgotten?: ReadonlyMap<string, Date>,
+): SubjectProfile {
+  const byArticle = new Map<string, SubjectSource>();
+  let evidence = 0;
+  for (const event of history) {
+    if (event.action === 'dislike') continue;
+    if (forgotten?.size && isForgotten(event, forgotten)) continue;
+    const weight =
+      ACTION_WEIGHTS[event.action] * halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);
+    if (!(Number.isFinite(weight) && weight > 0)) continue;
+    evidence += weight;
+    const source = byArticle.get(event.article.id);
+    if (!source) {
+      byArticle.set(event.article.id, { article: event.article, action: event.action, weight });
+      continue;
+    }
+    source.weight += weight;
+    if (ACTION_RANK[event.action] > ACTION_RANK[source.action]) source.action = event.action;
+  }
+
+  const sources = [...byArticle.values()];
+  /** Feature id → the sources carrying it; and each feature's weight over all of them. */
+  const carriers = new Map<number, number[]>();
+  const featureWeight = new Map<number, number>();
+  const entitySupport = new Map<number, number>();
+  const entityLabel = new Map<number, string>();
+  const add = (id: number, k: number, weight: number) => {
+    const list = carriers.get(id);
+    if (list) list.push(k);
+    else carriers.set(id, [k]);
+    featureWeight.set(id, (featureWeight.get(id) ?? 0) + weight);
+  };
+  sources.forEach((source, k) => {
+    const analysis = analyzer.analyse(source.article);
+    for (const id of analysis.subjectTerms) add(id, k, source.weight);
+    for (const { id, label } of analysis.entities) {
+      add(id, k, source.weight * ENTITY_FEATURE_WEIGHT);
+      entitySupport.set(id, (entitySupport.get(id) ?? 0) + 1);
+      if (!entityLabel.has(id)) entityLabel.set(id, label);
+    }
+  });
+
+  const shared = new Float64Array(sources.length);
+  const touched: number[] = [];
+  /** Adds a feature the candidate carries to the counts of the sources carrying it; its weight. */
+  const visit = (id: number, featureShare: number): number => {
+    const list = carriers.get(id);
+    if (!list) return 0;
+    for (const k of list) {
+      if (shared[k] === 0) touched.push(k);
+      shared[k]! += featureShare;
+    }
+    return featureWeight.get(id)!;
+  };
+  return {
+    evidence,
+    match(analysis) {
+      if (sources.length === 0) return undefined;
+      let weight = 0;
+      let label: string | undefined;
+      let labelWeight = 0;
+      for (const id of analysis.subjectTerms) weight += visit(id, 1);
+      for (const { id, label: name } of analysis.entities) {
+        const w = visit(id, ENTITY_FEATURE_WEIGHT);
+        weight += w;
+        if (w > labelWeight && (entitySupport.get(id) ?? 0) >= 2) {
+          label = entityLabel.get(id) ?? name;
+          labelWeight = w;
+        }
+      }
+      if (touched.length === 0) return undefined;
+      let best = -1;
+      for (const k of touched) {
+        if (shared[k]! < SUBJECT_MIN_SHARED) continue;
+        if (
+          best < 0 ||
+          shared[k]! > shared[best]! ||
+          (shared[k] === shared[best] && sources[k]!.weight > sources[best]!.weight)
+        ) {
+          best = k;
+        }
+      }
+      for (const k of touched) shared[k] = 0;
+      touched.length = 0;
+      if (best < 0) return undefined;
+      return { strength: Math.min(1, weight / SUBJECT_SATURATION), source: sources[best]!, label };
+    },
+  };
+}
