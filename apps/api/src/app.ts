@@ -8,24 +8,22 @@ import { requestId } from './http/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
-import { authRouter } from './modules/auth/auth.router.js';
+import { API_BASE, routeRegistrar } from './http/route.js';
+import { authRoutes } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCodeLimits } from './modules/auth/rate-limit.js';
 import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
-import { toPublicUser } from './modules/users/users.serializer.js';
-import { articlesRouter } from './modules/articles/articles.router.js';
+import { articlesRoutes } from './modules/articles/articles.router.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
-import { healthRouter } from './modules/health/health.router.js';
+import { docsRoutes } from './modules/docs/docs.router.js';
+import { healthRoutes } from './modules/health/health.router.js';
 import { createMetrics } from './modules/metrics/metrics.js';
-import { metricsRouter } from './modules/metrics/metrics.router.js';
+import { metricsRoutes } from './modules/metrics/metrics.router.js';
 import { requestMetrics } from './modules/metrics/request-metrics.js';
-import {
-  interactionsRouter,
-  readerArticlesRouter,
-} from './modules/interactions/interactions.router.js';
+import { interactionsRoutes } from './modules/interactions/interactions.router.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
 import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
-import { profileRouter } from './modules/profile/profile.router.js';
+import { profileRoutes } from './modules/profile/profile.router.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createReaderControlsService } from './modules/recommendations/reader-controls.js';
 import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
@@ -52,27 +50,30 @@ export function createApp(deps: AppDeps): Express {
   const profile = createProfileService(deps, createMediaStorage(config), interactions);
   const recommendations = createRecommendationsService(deps, { interactions });
   const readerControls = createReaderControlsService(deps);
-  const { requireAuth: signedIn, optionalSession } = createSessionMiddleware(auth);
+  const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
 
+  // Every route of the table (packages/shared ROUTES) is registered on this one router.
   const api = express.Router();
+  const routes = routeRegistrar(api, sessions);
+  metricsRoutes(routes, metrics, config); // before CORS and the body parsers: a plain GET
   api.use(cors({ origin: config.appOrigin, credentials: true }));
   api.use(jsonCompression());
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(attachAccessToken);
-  api.use('/health', healthRouter(pool));
-  api.use('/auth', authRouter(deps, auth, codeLimits));
-  api.get('/auth/me', signedIn, (req, res) => {
-    res.json({ user: toPublicUser(req.user!) });
-  });
-  api.use('/articles', readerArticlesRouter(interactions, signedIn));
-  api.use('/articles', optionalSession, articlesRouter(deps, articles));
-  api.use('/userinteractions', interactionsRouter(interactions, signedIn));
-  api.use('/profile', profileRouter(profile, auth, signedIn, codeLimits));
-  api.use('/recommendations', recommendationsRouter(recommendations, readerControls, signedIn));
-  app.use(metricsRouter(metrics, config));
-  app.use('/api', api);
+  healthRoutes(routes, pool);
+  authRoutes(routes, deps, auth, codeLimits);
+  interactionsRoutes(routes, interactions);
+  articlesRoutes(routes, deps, articles);
+  profileRoutes(routes, profile, auth, codeLimits);
+  docsRoutes(routes);
+  // Not yet registered through the table (its module is being changed elsewhere).
+  api.use(
+    '/recommendations',
+    recommendationsRouter(recommendations, readerControls, sessions.requireAuth),
+  );
+  app.use(API_BASE, api);
 
   serveStaticWeb(app, config);
 

@@ -37,7 +37,11 @@ describe('liveness and readiness', () => {
     expect(ready.status).toBe(503);
     expect(ready.headers['content-type']).toMatch(/json/);
     expect(ready.headers['retry-after']).toBe('5');
-    expect(ready.body).toEqual({ status: 'unavailable', message: 'Database unreachable' });
+    expect(ready.body).toEqual({
+      status: 'unavailable',
+      message: 'Database unreachable',
+      code: 'DATABASE_UNREACHABLE',
+    });
 
     const live = await contractAgent(app).get('/api/health/live');
     expect(live.status).toBe(200);
@@ -47,7 +51,11 @@ describe('liveness and readiness', () => {
     const health = await supertest(app).get('/api/health');
     expect(health.status).toBe(503);
     expect(health.headers['retry-after']).toBe('5');
-    expect(health.body).toEqual({ status: 'unavailable', message: 'Database unreachable' });
+    expect(health.body).toEqual({
+      status: 'unavailable',
+      message: 'Database unreachable',
+      code: 'DATABASE_UNREACHABLE',
+    });
   });
 
   it('keeps health checks out of the request log', async () => {

@@ -29,7 +29,10 @@ describe('HTTP behaviour every endpoint shares', () => {
     expect(res.body.status).toBe('unavailable');
     const send = await supertest(app).post('/api/auth/send-otp').send({ email: uniqueEmail() });
     expect(send.status).toBe(503);
-    expect(send.body).toEqual({ message: 'Service temporarily unavailable' });
+    expect(send.body).toEqual({
+      message: 'Service temporarily unavailable',
+      code: 'SERVICE_UNAVAILABLE',
+    });
     await dead.close();
   });
 
@@ -62,7 +65,7 @@ describe('HTTP behaviour every endpoint shares', () => {
     const res = await ctx.request().get('/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
-    expect(res.body).toEqual({ message: 'Not found' });
+    expect(res.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
     expect((await ctx.request().delete('/api/auth/login')).status).toBe(404);
   });
 
@@ -74,7 +77,7 @@ describe('HTTP behaviour every endpoint shares', () => {
       .send('{"email": "a@b.co",');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/json/);
-    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+    expect(res.body).toEqual({ message: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 
   it('answers a body over 100 kB with a JSON 413', async () => {
@@ -83,7 +86,7 @@ describe('HTTP behaviour every endpoint shares', () => {
       .post('/api/auth/signup')
       .send({ name: 'x'.repeat(110_000), email: 'a@b.co', password: 'x' });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Request body too large' });
+    expect(res.body).toEqual({ message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('treats a non-JSON body as missing fields', async () => {

@@ -259,6 +259,7 @@ describe('GET /api/metrics: who may read it', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({
       message: 'Metrics are served to private addresses, or with METRICS_TOKEN',
+      code: 'METRICS_FORBIDDEN',
     });
     expect(res.text).not.toContain('lede_');
   });
@@ -293,7 +294,7 @@ describe('GET /api/metrics: who may read it', () => {
         .set('Authorization', `Bearer ${TOKEN}x`)
         .expect(401);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'Wrong metrics token' });
+      expect(res.body).toEqual({ message: 'Wrong metrics token', code: 'METRICS_TOKEN_INVALID' });
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
   });

@@ -47,6 +47,7 @@ export const MESSAGES = {
   },
   articles: {
     notFound: 'Article not found',
+    invalidCursor: 'Invalid cursor',
   },
   interactions: {
     liked: 'Article Liked!',
@@ -89,6 +90,11 @@ export const MESSAGES = {
     payloadTooLarge: 'Request body too large',
     internal: 'Something went wrong. Please try again.',
     unavailable: 'Service temporarily unavailable',
+    databaseUnreachable: 'Database unreachable',
+  },
+  metrics: {
+    wrongToken: 'Wrong metrics token',
+    privateOnly: 'Metrics are served to private addresses, or with METRICS_TOKEN',
   },
   fallbacks: {
     signup: 'Signup failed',

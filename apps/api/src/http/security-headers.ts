@@ -14,6 +14,22 @@ const directives = {
   'img-src': ["'self'", 'data:', 'https:'],
   'connect-src': ["'self'", 'https://api.cloudinary.com'],
 };
+/**
+ * The API docs page (/api/docs) only: its viewer runs its search in a worker made from a blob
+ * and sets styles inline. Every other page keeps helmet's policy above.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 const crossOriginResourcePolicy: HelmetOptions['crossOriginResourcePolicy'] = {
   policy: 'same-site',
 };

@@ -11,7 +11,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
     path: issue.path.join('.'),
     message: issue.message,
   }));
-  throw ApiError.badRequest(errors[0]?.message ?? MESSAGES.validation.invalidInput, { errors });
+  const message = errors[0]?.message ?? MESSAGES.validation.invalidInput;
+  throw new ApiError(400, message, { errors }, 'VALIDATION_FAILED');
 }
 
 /**

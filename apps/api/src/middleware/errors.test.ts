@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { MESSAGES } from '@lede/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/errors.js';
 import { createLogger } from '../lib/logger.js';
@@ -13,17 +14,20 @@ function fakeResponse(headersSent: boolean) {
 }
 
 describe('errorHandler', () => {
-  it('answers JSON with the error status and message', () => {
+  it('answers JSON with the error status, message and code', () => {
     const res = fakeResponse(false);
     const next = vi.fn();
     errorHandler(createLogger('silent'))(
-      ApiError.conflict('taken'),
+      ApiError.conflict(MESSAGES.auth.emailTaken),
       req,
       res as unknown as Response,
       next as NextFunction,
     );
     expect(res.status).toHaveBeenCalledWith(409);
-    expect(res.json).toHaveBeenCalledWith({ message: 'taken' });
+    expect(res.json).toHaveBeenCalledWith({
+      message: MESSAGES.auth.emailTaken,
+      code: 'EMAIL_TAKEN',
+    });
     expect(next).not.toHaveBeenCalled();
   });
 

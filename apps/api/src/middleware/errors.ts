@@ -41,7 +41,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (apiError.status === 503 && !res.hasHeader('Retry-After')) {
       res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
-    res.status(apiError.status).json({ message: apiError.message, ...apiError.details });
+    res
+      .status(apiError.status)
+      .json({ message: apiError.message, code: apiError.code, ...apiError.details });
   };
 }
 

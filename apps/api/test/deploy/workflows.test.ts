@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
-import { REQUESTS, sendOtpRequest, signupRequest, verifyOtpRequest } from '@lede/shared';
+import { ROUTES, sendOtpRequest, signupRequest, verifyOtpRequest } from '@lede/shared';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readRepoFile, readYaml, ROOT } from './deploy-files.js';
@@ -131,7 +131,7 @@ describe('docker.yml', () => {
 
   it('signs a reader up through the real API routes with the code from Mailpit', () => {
     for (const route of ['send-otp', 'verify-otp', 'signup']) {
-      expect(REQUESTS).toHaveProperty([`POST /api/auth/${route}`]);
+      expect(ROUTES).toHaveProperty([`POST /api/auth/${route}`]);
       expect(script).toContain(`$LEDE/api/auth/${route}`);
     }
     expect(script).toContain('$LEDE/api/auth/me');

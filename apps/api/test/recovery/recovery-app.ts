@@ -154,8 +154,8 @@ export function expectOutageAnswers(answers: Answer[]): void {
     if (!a.retryAfter || !(Number(a.retryAfter) > 0)) return true;
     const expected =
       a.request === 'ready'
-        ? { status: 'unavailable', message: 'Database unreachable' }
-        : { message: 'Service temporarily unavailable' };
+        ? { status: 'unavailable', message: 'Database unreachable', code: 'DATABASE_UNREACHABLE' }
+        : { message: 'Service temporarily unavailable', code: 'SERVICE_UNAVAILABLE' };
     return JSON.stringify(a.body) !== JSON.stringify(expected);
   });
   expect(wrong, 'answers during the outage that are not JSON 503 with Retry-After').toEqual([]);

@@ -61,7 +61,10 @@ describe('database outages as readers see them', () => {
       expect(res.status).toBe(503);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(res.body).toEqual({ message: 'Service temporarily unavailable' });
+      expect(res.body).toEqual({
+        message: 'Service temporarily unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
     });
   }
 
@@ -74,7 +77,10 @@ describe('database outages as readers see them', () => {
       const res = await answerTo(err);
       expect(res.status).toBe(500);
       expect(res.headers['retry-after']).toBeUndefined();
-      expect(res.body).toEqual({ message: 'Something went wrong. Please try again.' });
+      expect(res.body).toEqual({
+        message: 'Something went wrong. Please try again.',
+        code: 'INTERNAL_ERROR',
+      });
     }
   });
 });

@@ -114,12 +114,14 @@ describe('api client', () => {
   });
 
   it("shows the server's message, or the spec's fallback when there is none", async () => {
-    answer = (_req, res) => json(res, 400, { message: 'Invalid OTP', attemptsLeft: 4 });
+    answer = (_req, res) =>
+      json(res, 400, { message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
     const err = (await api('POST /api/auth/verify-otp', {
       body: { email: 'a@b.co', otp: '111111', hash: 'h' },
       fallback: 'OTP verification failed',
     }).catch((e: unknown) => e)) as ApiError;
     expect(err.message).toBe('Invalid OTP');
+    expect(err.code).toBe('OTP_INVALID');
     expect(err.attemptsLeft).toBe(4);
 
     answer = (_req, res) => {
@@ -137,7 +139,11 @@ describe('api client', () => {
     try {
       await expect(
         api('GET /api/articles/getlatestarticles', { fallback: 'Latest articles fetch failed' }),
-      ).rejects.toMatchObject({ status: 0, message: 'Latest articles fetch failed' });
+      ).rejects.toMatchObject({
+        status: 0,
+        code: undefined,
+        message: 'Latest articles fetch failed',
+      });
     } finally {
       setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }

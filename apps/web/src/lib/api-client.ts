@@ -1,9 +1,9 @@
 import {
   MESSAGES,
   type ApiErrorResponse,
-  type ApiRoute,
-  type RESPONSES,
-  type ResponseOf,
+  type ErrorCode,
+  type ResultOf,
+  type RouteKey,
 } from '@lede/shared';
 import { navigateTo } from './navigation';
 import { endSession, getToken, setToken } from './storage';
@@ -12,8 +12,8 @@ import { toast } from './toast';
 /** Spec section 7: 15-second timeout. */
 export const API_TIMEOUT_MS = 15_000;
 
-/** The success body of a route, whatever its 2xx status (signup answers 201). */
-export type ApiResult<R extends ApiRoute> = ResponseOf<R, keyof (typeof RESPONSES)[R]>;
+/** The success body of a route (packages/shared ROUTES), whatever its 2xx status. */
+export type ApiResult<R extends RouteKey> = ResultOf<R>;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -23,6 +23,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+  }
+  /** The server's stable error code; undefined when no answer came (network, timeout). */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
   }
   get attemptsLeft(): number | undefined {
     return this.body?.attemptsLeft;
@@ -51,7 +55,7 @@ export function setApiOrigin(value: string): void {
  * Sends cookies and the stored bearer token, stores every AccessToken it receives, and turns
  * 401/403 into the end of the session (except 403 needsPreferences: off to /preferences).
  */
-export async function api<R extends ApiRoute>(
+export async function api<R extends RouteKey>(
   route: R,
   options: RequestOptions = {},
 ): Promise<ApiResult<R>> {

@@ -8,22 +8,14 @@ import {
   saveResultSchema,
   streakResponseSchema,
 } from './articles.js';
-import {
-  errorResponse,
-  loginResponse,
-  messageResponse,
-  otpSentResponse,
-  refreshResponse,
-  signupResponse,
-  verifyOtpResponse,
-  verifyPasswordResetOtpResponse,
-} from './auth.js';
+import { errorResponse, messageResponse } from './auth.js';
 import { publicUserSchema } from './user.js';
+import { ERROR_CODES } from '../error-codes.js';
 import { readerControlChangeResponse, readerControlsResponse } from './recommendations.js';
 
 /**
- * The response contract of every route (spec section 7 plus our own). The API's tests check
- * each response they receive against `RESPONSES`; the web client types its calls from it.
+ * The response bodies of every route (spec section 7 plus our own); the route table
+ * (../routes) says which route answers which. The API's tests check every answer against it.
  */
 
 /** Present whenever the caller has a valid session (spec: "most success responses carry AccessToken"). */
@@ -52,10 +44,15 @@ export const healthReadyResponse = z.object({ status: z.literal('ready') });
 export const healthDownResponse = z.object({
   status: z.literal('unavailable'),
   message: z.string(),
+  code: z.literal('DATABASE_UNREACHABLE'),
 });
 
-/** Every error body: `{ message }` plus the fields a particular refusal adds. */
+/**
+ * Every error body: `{ message, code }` plus the fields a particular refusal adds. Clients
+ * decide by `code` (stable); `message` is the text to show.
+ */
 export const apiErrorResponse = errorResponse.extend({
+  code: z.enum(ERROR_CODES),
   attemptsLeft: z.number().int().min(0).optional(),
   retryAfter: z.number().optional(),
   needsPreferences: z.literal(true).optional(),
@@ -117,80 +114,6 @@ export const uploadPictureResponse = signedIn(
 );
 export const deleteAccountResponse = messageResponse;
 
-type Route = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /api/${string}`;
-/** Success schema by status code (2xx). Any other status answers `apiErrorResponse`. */
-type RouteContract = Partial<Record<200 | 201 | 304, z.ZodType>>;
-
-export const RESPONSES = {
-  'GET /api/health': { 200: healthResponse },
-  'GET /api/health/live': { 200: healthResponse },
-  'GET /api/health/ready': { 200: healthReadyResponse },
-  'POST /api/auth/send-otp': { 200: otpSentResponse },
-  'POST /api/auth/verify-credentials-send-otp': { 200: otpSentResponse },
-  'POST /api/auth/verify-otp': { 200: verifyOtpResponse },
-  'POST /api/auth/signup': { 201: signupResponse },
-  'POST /api/auth/login': { 200: loginResponse },
-  'POST /api/auth/forgot-password': { 200: otpSentResponse },
-  'POST /api/auth/verify-password-reset-otp': { 200: verifyPasswordResetOtpResponse },
-  'POST /api/auth/reset-password': { 200: messageResponse },
-  'POST /api/auth/refresh': { 200: refreshResponse },
-  'POST /api/auth/logout': { 200: messageResponse },
-  'GET /api/auth/me': { 200: meResponse },
-
-  'GET /api/articles/getlatestarticles': { 200: articlesListResponse },
-  'GET /api/articles/getlatesttrendingarticles': { 200: articlesListResponse },
-  'GET /api/articles/getarticlebykeyword': { 200: articlesListResponse },
-  'GET /api/articles/getarticlebyid': { 200: articleResponse },
-  'GET /api/articles/getlikedarticleids': { 200: likedIdsResponse },
-  'GET /api/articles/getdislikedarticleids': { 200: dislikedIdsResponse },
-  'GET /api/articles/getsavedarticleids': { 200: savedIdsResponse },
-  'GET /api/articles/getsavedarticles': { 200: savedArticlesResponse },
-  'POST /api/articles/markviewed': { 200: streakResponse },
-
-  'POST /api/userinteractions/like': { 200: reactionResponse },
-  'POST /api/userinteractions/dislike': { 200: reactionResponse },
-  'POST /api/userinteractions/save': { 200: saveResponse },
-  'POST /api/userinteractions/share': { 200: shareResponse },
-  'GET /api/userinteractions/recentactivity': { 200: recentActivityResponse },
-
-  'GET /api/recommendations/get': { 200: feedResponse },
-  'POST /api/recommendations/refresh': { 200: refreshFeedResponse },
-  'POST /api/recommendations/markasread': { 200: markAsReadResponse },
-  // Reader controls (issue 11; schemas in ./recommendations.ts).
-  'GET /api/recommendations/controls': { 200: signedIn(readerControlsResponse) },
-  'POST /api/recommendations/fewerlikethis': { 200: signedIn(readerControlChangeResponse) },
-  'POST /api/recommendations/hidesource': { 200: signedIn(readerControlChangeResponse) },
-  'POST /api/recommendations/unhidesource': { 200: signedIn(readerControlChangeResponse) },
-  'POST /api/recommendations/unmutetopic': { 200: signedIn(readerControlChangeResponse) },
-  'POST /api/recommendations/forgettopic': { 200: signedIn(readerControlChangeResponse) },
-
-  'PUT /api/profile/editname': { 200: profileUserResponse },
-  'PUT /api/profile/changeemail': { 200: changeEmailResponse },
-  'PUT /api/profile/toggletheme': { 200: profileUserResponse },
-  'PUT /api/profile/timezone': { 200: timezoneResponse },
-  'POST /api/profile/setinterests': { 200: profileUserResponse },
-  'PUT /api/profile/resetinterests': { 200: profileUserResponse },
-  'PUT /api/profile/updateprofilepicture': { 200: profileUserResponse },
-  'POST /api/profile/uploadpicture': { 200: uploadPictureResponse },
-  'DELETE /api/profile/deleteaccount': { 200: deleteAccountResponse },
-  'GET /api/profile/getstreak': { 200: streakResponse },
-} satisfies Record<Route, RouteContract>;
-
-export type ApiRoute = keyof typeof RESPONSES;
-/** The success body of a route, for typing clients. */
-export type ResponseOf<
-  R extends ApiRoute,
-  S extends keyof (typeof RESPONSES)[R] = 200 & keyof (typeof RESPONSES)[R],
-> = (typeof RESPONSES)[R][S] extends z.ZodType ? z.infer<(typeof RESPONSES)[R][S]> : never;
-
-/** The success schema for a method, a path (query string ignored) and a status, if one is known. */
-export function responseSchemaFor(
-  method: string,
-  path: string,
-  status: number,
-): z.ZodType | undefined {
-  const route = `${method.toUpperCase()} ${path.split('?')[0]}`;
-  const contract = (RESPONSES as Record<string, RouteContract>)[route];
-  if (status >= 400) return apiErrorResponse;
-  return contract?.[status as 200 | 201 | 304];
-}
+// Reader controls (issue 11; schemas in ./recommendations.ts).
+export const readerControlsAnswer = signedIn(readerControlsResponse);
+export const readerControlChangeAnswer = signedIn(readerControlChangeResponse);

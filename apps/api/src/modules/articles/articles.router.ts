@@ -1,13 +1,12 @@
-import { Router } from 'express';
-import { articleByIdQuery, articleByKeywordQuery, pageQuery } from '@lede/shared';
+import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { Dependency } from '../../http/articles-changed.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
-import { parseInput } from '../../lib/validate.js';
-import type { ArticlesPage, ArticlesService } from './articles.service.js';
+import type { RouteRegistrar } from '../../http/route.js';
+import type { ArticlesService } from './articles.service.js';
 
 /** A list shows its articles' counts; nothing else in it depends on counters. */
-const showsPage = (page: ArticlesPage): Dependency => ({
+const showsPage = (page: { articles: { _id: string }[] }): Dependency => ({
   articleIds: page.articles.map((a) => a._id),
 });
 /** Trending's order depends on every candidate's counts. */
@@ -21,48 +20,54 @@ const rankedByCounts = (): Dependency => ({ allCounts: true });
  */
 export const LIST_STALE_MS = 1_000;
 
+/** A list's answer (its `AccessToken`, when the caller has a session, is added on the way out). */
+type ListAnswer = ResultOf<'GET /api/articles/getlatestarticles'>;
+type ArticleAnswer = ResultOf<'GET /api/articles/getarticlebyid'>;
+
 /**
  * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
- * prepared bytes keyed by route and parsed query ("Prepared responses" in the README).
+ * prepared bytes keyed by route and parsed query ("Prepared responses" in the README), so the
+ * routes answer by themselves; the type argument of `respond` checks each body.
  */
-export function articlesRouter(deps: AppDeps, articles: ArticlesService): Router {
+export function articlesRoutes(
+  routes: RouteRegistrar,
+  deps: AppDeps,
+  articles: ArticlesService,
+): void {
   const prepared = createPreparedCache({ ttlMs: deps.config.publicCacheSeconds * 1000 });
-  const router = Router();
+  const list = { staleMs: LIST_STALE_MS };
 
-  router.get('/getlatestarticles', async (req, res) => {
-    const page = parseInput(pageQuery, req.query);
-    const key = `latest\n${page.limit}\n${page.cursor ?? ''}`;
-    await prepared.respond(req, res, key, () => articles.latest(page), showsPage, {
-      staleMs: LIST_STALE_MS,
-    });
-  });
-
-  router.get('/getlatesttrendingarticles', async (req, res) => {
-    const page = parseInput(pageQuery, req.query);
-    const key = `trending\n${page.limit}\n${page.cursor ?? ''}`;
-    await prepared.respond(req, res, key, () => articles.trending(page), rankedByCounts, {
-      staleMs: LIST_STALE_MS,
-    });
-  });
-
-  router.get('/getarticlebyid', async (req, res) => {
-    const { article_id } = parseInput(articleByIdQuery, req.query);
-    await prepared.respond(
+  routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res }) => {
+    const key = `latest\n${query.limit}\n${query.cursor ?? ''}`;
+    await prepared.respond<ListAnswer>(
       req,
       res,
-      `article\n${article_id}`,
-      async () => ({ article: await articles.byId(article_id) }),
+      key,
+      () => articles.latest(query),
+      showsPage,
+      list,
+    );
+  });
+
+  routes.custom('GET /api/articles/getlatesttrendingarticles', async ({ query, req, res }) => {
+    const key = `trending\n${query.limit}\n${query.cursor ?? ''}`;
+    const load = () => articles.trending(query);
+    await prepared.respond<ListAnswer>(req, res, key, load, rankedByCounts, list);
+  });
+
+  routes.custom('GET /api/articles/getarticlebyid', async ({ query, req, res }) => {
+    await prepared.respond<ArticleAnswer>(
+      req,
+      res,
+      `article\n${query.article_id}`,
+      async () => ({ article: await articles.byId(query.article_id) }),
       ({ article }) => ({ articleIds: [article._id] }),
     );
   });
 
-  router.get('/getarticlebykeyword', async (req, res) => {
-    const query = parseInput(articleByKeywordQuery, req.query);
+  routes.custom('GET /api/articles/getarticlebykeyword', async ({ query, req, res }) => {
     const key = `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.keyword}`;
-    await prepared.respond(req, res, key, () => articles.byKeyword(query), showsPage, {
-      staleMs: LIST_STALE_MS,
-    });
+    const load = () => articles.byKeyword(query);
+    await prepared.respond<ListAnswer>(req, res, key, load, showsPage, list);
   });
-
-  return router;
 }

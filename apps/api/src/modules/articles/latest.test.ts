@@ -120,7 +120,7 @@ describe('GET /api/articles/getarticlebyid', () => {
       .get('/api/articles/getarticlebyid')
       .query({ article_id: '7d3f1a52-4c1b-4e9a-8a7e-2f4b9c1d0e55' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Article not found' });
+    expect(res.body).toEqual({ message: 'Article not found', code: 'ARTICLE_NOT_FOUND' });
   });
 
   it('answers 400 for a missing or malformed id, never 500', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
 
 /**
@@ -22,7 +23,7 @@ const keysetSchema = z.object({
 const MAX_OFFSET = 100_000;
 const offsetSchema = z.object({ o: z.number().int().min(0).max(MAX_OFFSET) });
 
-export const INVALID_CURSOR = 'Invalid cursor';
+export const INVALID_CURSOR = MESSAGES.articles.invalidCursor;
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

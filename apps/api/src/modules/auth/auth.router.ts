@@ -1,17 +1,7 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import {
-  forgotPasswordRequest,
-  loginRequest,
-  MESSAGES,
-  resetPasswordRequest,
-  sendOtpRequest,
-  signupRequest,
-  verifyCredentialsRequest,
-  verifyOtpRequest,
-  verifyPasswordResetOtpRequest,
-} from '@lede/shared';
+import type { Request, RequestHandler, Response } from 'express';
+import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import { parseInput, validBody } from '../../lib/validate.js';
+import type { RouteRegistrar } from '../../http/route.js';
 import { createLimiter, ipKey } from './rate-limit.js';
 import { toPublicUser } from '../users/users.serializer.js';
 import type { AuthService, Session } from './auth.service.js';
@@ -19,18 +9,23 @@ import { REFRESH_COOKIE } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
-export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: RequestHandler[]): Router {
+/** /api/auth/...: codes, signup, login, password reset and the session itself. */
+export function authRoutes(
+  routes: RouteRegistrar,
+  deps: AppDeps,
+  auth: AuthService,
+  sendLimits: RequestHandler[],
+): void {
   const { db, clock, config } = deps;
-  const router = Router();
-  const window = config.otp.windowMinutes;
 
-  router.use(
+  routes.use(
+    '/api/auth',
     createLimiter({
       db,
       clock,
       name: 'auth-ip',
       limit: config.authIpLimit,
-      windowMinutes: window,
+      windowMinutes: config.otp.windowMinutes,
       message: m.tooManyRequests,
       key: ipKey,
     }),
@@ -41,75 +36,56 @@ export function authRouter(deps: AppDeps, auth: AuthService, sendLimits: Request
     return { AccessToken: session.accessToken, user: toPublicUser(session.user) };
   };
 
-  router.post('/send-otp', validBody(sendOtpRequest), ...sendLimits, async (req, res) => {
-    const { email } = parseInput(sendOtpRequest, req.body);
-    const sent = await auth.sendSignupOtp(email, req.ip);
-    res.json({ message: m.otpSent, ...sent });
-  });
+  routes.json('POST /api/auth/send-otp', sendLimits, async ({ body, req }) => ({
+    message: m.otpSent,
+    ...(await auth.sendSignupOtp(body.email, req.ip)),
+  }));
 
-  router.post(
-    '/verify-credentials-send-otp',
-    validBody(verifyCredentialsRequest),
-    ...sendLimits,
-    async (req, res) => {
-      const { email, password } = parseInput(verifyCredentialsRequest, req.body);
-      const sent = await auth.verifyCredentialsAndSendOtp(email, password, req.ip);
-      res.json({ message: m.credentialsVerified, ...sent });
-    },
-  );
+  routes.json('POST /api/auth/verify-credentials-send-otp', sendLimits, async ({ body, req }) => ({
+    message: m.credentialsVerified,
+    ...(await auth.verifyCredentialsAndSendOtp(body.email, body.password, req.ip)),
+  }));
 
-  router.post('/verify-otp', async (req, res) => {
-    const { email, otp, hash } = parseInput(verifyOtpRequest, req.body);
+  routes.json('POST /api/auth/verify-otp', async ({ body: { email, otp, hash } }) => {
     await auth.verifySignupOrLoginOtp(email, hash, otp);
-    res.json({ message: m.otpVerified, verified: true });
+    return { message: m.otpVerified, verified: true as const };
   });
 
-  router.post('/signup', async (req, res) => {
-    const input = parseInput(signupRequest, req.body);
-    const { AccessToken, user } = startSession(req, res, await auth.signup(input));
-    res.status(201).json({ message: m.signupSuccess, AccessToken, newUser: user });
+  routes.json('POST /api/auth/signup', async ({ body, req, res }) => {
+    const { AccessToken, user } = startSession(req, res, await auth.signup(body));
+    return { message: m.signupSuccess, AccessToken, newUser: user };
   });
 
-  router.post('/login', async (req, res) => {
-    const input = parseInput(loginRequest, req.body);
-    const { AccessToken, user } = startSession(req, res, await auth.login(input));
-    res.json({ message: m.loginSuccess, AccessToken, user });
+  routes.json('POST /api/auth/login', async ({ body, req, res }) => {
+    const { AccessToken, user } = startSession(req, res, await auth.login(body));
+    return { message: m.loginSuccess, AccessToken, user };
   });
 
-  router.post(
-    '/forgot-password',
-    validBody(forgotPasswordRequest),
-    ...sendLimits,
-    async (req, res) => {
-      const { email } = parseInput(forgotPasswordRequest, req.body);
-      const sent = await auth.forgotPassword(email, req.ip);
-      res.json({ message: m.resetOtpSent, ...sent });
-    },
+  routes.json('POST /api/auth/forgot-password', sendLimits, async ({ body, req }) => ({
+    message: m.resetOtpSent,
+    ...(await auth.forgotPassword(body.email, req.ip)),
+  }));
+
+  routes.json('POST /api/auth/verify-password-reset-otp', async ({ body }) => ({
+    message: m.resetOtpVerified,
+    resetToken: await auth.verifyResetOtp(body.email, body.hash, body.otp),
+  }));
+
+  routes.json('POST /api/auth/reset-password', async ({ body, req, res }) => {
+    await auth.resetPassword(body);
+    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
+    return { message: m.passwordResetSuccess };
+  });
+
+  routes.json('POST /api/auth/refresh', async ({ req, res }) =>
+    startSession(req, res, await auth.refresh(req.cookies?.[REFRESH_COOKIE])),
   );
 
-  router.post('/verify-password-reset-otp', async (req, res) => {
-    const { email, otp, hash } = parseInput(verifyPasswordResetOtpRequest, req.body);
-    const resetToken = await auth.verifyResetOtp(email, hash, otp);
-    res.json({ message: m.resetOtpVerified, resetToken });
-  });
-
-  router.post('/reset-password', async (req, res) => {
-    const input = parseInput(resetPasswordRequest, req.body);
-    await auth.resetPassword(input);
-    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
-    res.json({ message: m.passwordResetSuccess });
-  });
-
-  router.post('/refresh', async (req, res) => {
-    const session = await auth.refresh(req.cookies?.[REFRESH_COOKIE]);
-    res.json(startSession(req, res, session));
-  });
-
-  router.post('/logout', async (req, res) => {
+  routes.json('POST /api/auth/logout', async ({ req, res }) => {
     await auth.logout(req.cookies?.[REFRESH_COOKIE]);
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
-    res.json({ message: m.loggedOut });
+    return { message: m.loggedOut };
   });
 
-  return router;
+  routes.json('GET /api/auth/me', ({ user }) => ({ user: toPublicUser(user) }));
 }

@@ -80,7 +80,10 @@ describe('login with password and one-time code', () => {
       .post('/api/auth/verify-credentials-send-otp')
       .send({ email, password: 'Wr0ng!pass' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({
+      message: 'Invalid email or password',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(await ctx.mail.messagesTo(email)).toHaveLength(before);
 
     const nobody = uniqueEmail();
@@ -129,7 +132,7 @@ describe('login with password and one-time code', () => {
       .post('/api/auth/verify-otp')
       .send({ email, otp: wrongCode(await ctx.mail.lastCode(email)), hash: sent.body.hash });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Invalid OTP', attemptsLeft: 4 });
+    expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
   });
 
   it('does not accept a signup code for login', async () => {

@@ -7,7 +7,7 @@ import {
   type Store,
 } from 'express-rate-limit';
 import type { Request, RequestHandler } from 'express';
-import { MESSAGES } from '@lede/shared';
+import { MESSAGES, type ErrorMessage } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { Database } from '../../db/client.js';
 import { rateLimitHits } from '../../db/schema.js';
@@ -200,7 +200,7 @@ interface LimiterOptions {
   name: string;
   limit: number;
   windowMinutes: number;
-  message: string;
+  message: ErrorMessage;
   /** Builds the key from the request; return undefined to not count this request. */
   key?: (req: Request) => string | undefined;
   /** Count every request, or only those that succeeded (status < 400). */

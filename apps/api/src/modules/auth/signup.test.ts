@@ -128,7 +128,7 @@ describe('signup with a one-time code', () => {
         .post('/api/auth/verify-otp')
         .send({ email, otp: bad, hash: sent.body.hash });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Invalid OTP', attemptsLeft });
+      expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft });
     }
     const last = await agent
       .post('/api/auth/verify-otp')

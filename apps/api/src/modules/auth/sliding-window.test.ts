@@ -70,6 +70,7 @@ describe('sliding-window code limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       message: 'Too many codes requested. Please wait before trying again.',
+      code: 'TOO_MANY_CODES',
       retryAfter: 149,
     });
     expect(refused.headers['retry-after']).toBe('149');

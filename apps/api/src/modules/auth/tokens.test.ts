@@ -87,14 +87,14 @@ describe('access and refresh tokens', () => {
     ctx.clock.advance(16 * 60_000);
     const res = await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Invalid or expired token' });
+    expect(res.body).toEqual({ message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
   });
 
   it('refuses missing, forged and tampered tokens', async () => {
     const { token, user } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
     const none = await ctx.request().get('/api/auth/me');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ message: 'Authentication required' });
+    expect(none.body).toEqual({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
     const forged = jwt.sign({ sub: user._id, ver: 0 }, 'not-the-secret');
     expect(
       (await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${forged}`)).status,

@@ -1,32 +1,32 @@
-import { Router, type Request, type Response } from 'express';
 import type pg from 'pg';
+import { MESSAGES } from '@lede/shared';
 import { isDatabaseReachable } from '../../db/client.js';
+import type { RouteRegistrar } from '../../http/route.js';
 
 /** How soon an orchestrator or a client may ask readiness again after a 503. */
 const READY_RETRY_AFTER_SECONDS = 5;
 
 /**
- * `/` is the original check (database included). `/live` only says the process answers, so a
- * database outage never gets the server restarted; `/ready` says whether it can serve readers.
+ * `/api/health` is the original check (database included). `/live` only says the process
+ * answers, so a database outage never gets the server restarted; `/ready` says whether it can
+ * serve readers.
  */
-export function healthRouter(pool: pg.Pool): Router {
-  const router = Router();
-  /** Answers `okStatus` when the database answers, else 503 with Retry-After. */
-  const databaseCheck = (okStatus: string) =>
-    async function check(_req: Request, res: Response) {
-      if (await isDatabaseReachable(pool)) {
-        res.json({ status: okStatus });
-        return;
-      }
-      res
-        .status(503)
-        .set('Retry-After', String(READY_RETRY_AFTER_SECONDS))
-        .json({ status: 'unavailable', message: 'Database unreachable' });
-    };
-  router.get('/', databaseCheck('ok'));
-  router.get('/live', (_req, res) => {
-    res.json({ status: 'ok' });
+export function healthRoutes(routes: RouteRegistrar, pool: pg.Pool): void {
+  const unreachable = {
+    status: 'unavailable',
+    message: MESSAGES.errors.databaseUnreachable,
+    code: 'DATABASE_UNREACHABLE',
+  } as const;
+
+  routes.json('GET /api/health', async ({ res, reply }) => {
+    if (await isDatabaseReachable(pool)) return { status: 'ok' as const };
+    res.set('Retry-After', String(READY_RETRY_AFTER_SECONDS));
+    return reply(503, unreachable);
   });
-  router.get('/ready', databaseCheck('ready'));
-  return router;
+  routes.json('GET /api/health/live', () => ({ status: 'ok' as const }));
+  routes.json('GET /api/health/ready', async ({ res, reply }) => {
+    if (await isDatabaseReachable(pool)) return { status: 'ready' as const };
+    res.set('Retry-After', String(READY_RETRY_AFTER_SECONDS));
+    return reply(503, unreachable);
+  });
 }

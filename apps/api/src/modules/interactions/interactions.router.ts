@@ -1,9 +1,8 @@
-import { Router, type RequestHandler } from 'express';
-import { articleActionBody, MESSAGES, recentActivityQuery, savedArticlesQuery } from '@lede/shared';
-import { parseInput } from '../../lib/validate.js';
-import { currentUser } from '../auth/session.js';
+import { MESSAGES } from '@lede/shared';
+import type { RouteRegistrar } from '../../http/route.js';
 import type { ReactionKind } from './interactions.repository.js';
 import type { InteractionsService } from './interactions.service.js';
+import type { UserRow } from '../users/users.repository.js';
 import {
   toActivityEntry,
   toReactionResult,
@@ -11,73 +10,51 @@ import {
   toSaveResult,
 } from './interactions.serializer.js';
 
-/** /api/userinteractions/...: like, dislike, save, share and the reader's recent activity. */
-export function interactionsRouter(
-  interactions: InteractionsService,
-  signedIn: RequestHandler,
-): Router {
-  const router = Router();
-
-  const reactionRoute =
-    (kind: ReactionKind): RequestHandler =>
-    async (req, res) => {
-      const { article_id } = parseInput(articleActionBody, req.body);
-      const outcome = await interactions.toggleReaction(currentUser(req), article_id, kind);
-      res.json(toReactionResult(kind, outcome));
-    };
-  router.post('/like', signedIn, reactionRoute('like'));
-  router.post('/dislike', signedIn, reactionRoute('dislike'));
-
-  router.post('/save', signedIn, async (req, res) => {
-    const { article_id } = parseInput(articleActionBody, req.body);
-    res.json(toSaveResult(await interactions.toggleSave(currentUser(req), article_id)));
-  });
-
-  router.post('/share', signedIn, async (req, res) => {
-    const { article_id } = parseInput(articleActionBody, req.body);
-    const counts = await interactions.share(currentUser(req), article_id);
-    res.json({ message: MESSAGES.interactions.shared, shares: counts.shares });
-  });
-
-  router.get('/recentactivity', signedIn, async (req, res) => {
-    const { limit } = parseInput(recentActivityQuery, req.query);
-    const rows = await interactions.recentActivity(currentUser(req), limit);
-    res.json({ data: rows.map(toActivityEntry) });
-  });
-
-  return router;
-}
-
 /**
- * The reader's own lists and reading, under /api/articles/... beside the public routes, so
- * `signedIn` guards each route rather than the whole mount.
+ * The reader's own lists, reactions and reading: /api/userinteractions/... and the signed-in
+ * routes under /api/articles/... beside the public ones.
  */
-export function readerArticlesRouter(
+export function interactionsRoutes(
+  routes: RouteRegistrar,
   interactions: InteractionsService,
-  signedIn: RequestHandler,
-): Router {
-  const router = Router();
+): void {
+  const react = async (kind: ReactionKind, user: UserRow, articleId: string) =>
+    toReactionResult(kind, await interactions.toggleReaction(user, articleId, kind));
+  routes.json('POST /api/userinteractions/like', ({ body, user }) =>
+    react('like', user, body.article_id),
+  );
+  routes.json('POST /api/userinteractions/dislike', ({ body, user }) =>
+    react('dislike', user, body.article_id),
+  );
 
-  router.get('/getlikedarticleids', signedIn, async (req, res) => {
-    res.json({ likedArticleIds: await interactions.likedArticleIds(currentUser(req)) });
+  routes.json('POST /api/userinteractions/save', async ({ body, user }) =>
+    toSaveResult(await interactions.toggleSave(user, body.article_id)),
+  );
+
+  routes.json('POST /api/userinteractions/share', async ({ body, user }) => {
+    const counts = await interactions.share(user, body.article_id);
+    return { message: MESSAGES.interactions.shared, shares: counts.shares };
   });
-  router.get('/getdislikedarticleids', signedIn, async (req, res) => {
-    res.json({ dislikedArticleIds: await interactions.dislikedArticleIds(currentUser(req)) });
-  });
-  router.get('/getsavedarticleids', signedIn, async (req, res) => {
-    res.json({ savedArticleIds: await interactions.savedArticleIds(currentUser(req)) });
-  });
-  router.get('/getsavedarticles', signedIn, async (req, res) => {
-    const { limit } = parseInput(savedArticlesQuery, req.query);
-    const rows = await interactions.savedArticles(currentUser(req), limit);
-    res.json({ savedArticles: rows.map(toSavedArticleEntry) });
-  });
+
+  routes.json('GET /api/userinteractions/recentactivity', async ({ query, user }) => ({
+    data: (await interactions.recentActivity(user, query.limit)).map(toActivityEntry),
+  }));
+
+  routes.json('GET /api/articles/getlikedarticleids', async ({ user }) => ({
+    likedArticleIds: await interactions.likedArticleIds(user),
+  }));
+  routes.json('GET /api/articles/getdislikedarticleids', async ({ user }) => ({
+    dislikedArticleIds: await interactions.dislikedArticleIds(user),
+  }));
+  routes.json('GET /api/articles/getsavedarticleids', async ({ user }) => ({
+    savedArticleIds: await interactions.savedArticleIds(user),
+  }));
+  routes.json('GET /api/articles/getsavedarticles', async ({ query, user }) => ({
+    savedArticles: (await interactions.savedArticles(user, query.limit)).map(toSavedArticleEntry),
+  }));
 
   /** Opening an article while signed in: the one thing that counts as reading for the streak. */
-  router.post('/markviewed', signedIn, async (req, res) => {
-    const { article_id } = parseInput(articleActionBody, req.body);
-    res.json({ streak: await interactions.markViewed(currentUser(req), article_id) });
-  });
-
-  return router;
+  routes.json('POST /api/articles/markviewed', async ({ body, user }) => ({
+    streak: await interactions.markViewed(user, body.article_id),
+  }));
 }

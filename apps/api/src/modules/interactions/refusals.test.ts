@@ -36,7 +36,7 @@ describe('signed-in only', () => {
     const res = await ctx.request().post(path).send({ article_id: articleId });
     expect(res.status).toBe(401);
     expect(res.type).toBe('application/json');
-    expect(res.body).toEqual({ message: 'Authentication required' });
+    expect(res.body).toEqual({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
   });
 
   it.each(reads)('GET %s without a token is 401 JSON', async (path) => {
@@ -89,7 +89,7 @@ describe('bad input', () => {
       .set('Content-Type', 'application/json')
       .send('{"article_id": ');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+    expect(res.body).toEqual({ message: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 
   it.each([
@@ -114,7 +114,7 @@ describe('unknown article', () => {
       .set(reader.auth())
       .send({ article_id: crypto.randomUUID() });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Article not found' });
+    expect(res.body).toEqual({ message: 'Article not found', code: 'ARTICLE_NOT_FOUND' });
     const activity = await ctx
       .request()
       .get('/api/userinteractions/recentactivity')

@@ -66,7 +66,10 @@ describe('PUT /api/profile/changeemail, step 1: a code to the new address', () =
     const [reader, other] = [await newReader(), await newReader()];
     const before = (await ctx.mail.messagesTo(other.email)).length;
     const res = await changeEmail(reader, { email: other.email.toUpperCase() }).expect(409);
-    expect(res.body).toEqual({ message: 'An account with this email already exists' });
+    expect(res.body).toEqual({
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect(await ctx.mail.messagesTo(other.email)).toHaveLength(before);
   });
 
@@ -143,7 +146,7 @@ describe('PUT /api/profile/changeemail, step 2: the code applies the change', ()
     const reader = await newReader();
     const { next, hash, code } = await startChange(reader);
     const res = await changeEmail(reader, { email: next, otp: wrongCode(code), hash }).expect(400);
-    expect(res.body).toEqual({ message: 'Invalid OTP', attemptsLeft: 4 });
+    expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
     expect((await userRow(reader.id)).email).toBe(reader.email);
     await changeEmail(reader, { email: next, otp: code, hash }).expect(200);
   });
@@ -190,7 +193,10 @@ describe('PUT /api/profile/changeemail, step 2: the code applies the change', ()
     const { next, hash, code } = await startChange(reader);
     await signUp(ctx, ctx.request(), { email: next });
     const res = await changeEmail(reader, { email: next, otp: code, hash }).expect(409);
-    expect(res.body).toEqual({ message: 'An account with this email already exists' });
+    expect(res.body).toEqual({
+      message: 'An account with this email already exists',
+      code: 'EMAIL_TAKEN',
+    });
     expect((await userRow(reader.id)).email).toBe(reader.email);
   });
 });

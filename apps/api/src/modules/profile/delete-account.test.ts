@@ -176,7 +176,7 @@ describe('DELETE /api/profile/deleteaccount', () => {
 
     const me = await ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(401);
-    expect(me.body).toEqual({ message: 'Invalid or expired token' });
+    expect(me.body).toEqual({ message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
     await ctx
       .request()
       .get('/api/profile/getstreak')

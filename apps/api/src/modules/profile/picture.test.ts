@@ -99,7 +99,7 @@ describe('POST /api/profile/uploadpicture', () => {
     const before = storedFiles();
     const res = await upload(reader, content, filename);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Only image files are supported.' });
+    expect(res.body).toEqual({ message: 'Only image files are supported.', code: 'NOT_AN_IMAGE' });
     expect(storedFiles()).toEqual(before);
     expect((await userRow(ctx, reader.id))!.profile_url).toBeNull();
   });
@@ -109,7 +109,7 @@ describe('POST /api/profile/uploadpicture', () => {
     const before = storedFiles();
     const res = await upload(reader, Buffer.alloc(5 * 1024 * 1024 + 1, 7), 'huge.png');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Max file size is 5MB.' });
+    expect(res.body).toEqual({ message: 'Max file size is 5MB.', code: 'FILE_TOO_LARGE' });
     expect(storedFiles()).toEqual(before);
     expect((await userRow(ctx, reader.id))!.profile_url).toBeNull();
   });
@@ -123,14 +123,17 @@ describe('POST /api/profile/uploadpicture', () => {
       .toBuffer();
     const res = await upload(reader, bomb);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Image dimensions are too large.' });
+    expect(res.body).toEqual({
+      message: 'Image dimensions are too large.',
+      code: 'IMAGE_TOO_LARGE',
+    });
   });
 
   it('without a file is 400', async () => {
     const reader = await signUpReader(ctx);
     const res = await ctx.request().post('/api/profile/uploadpicture').set(reader.auth).send({});
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'No file uploaded' });
+    expect(res.body).toEqual({ message: 'No file uploaded', code: 'NO_FILE' });
   });
 
   it('under another field name is 400', async () => {
@@ -226,6 +229,7 @@ describe('PUT /api/profile/updateprofilepicture', () => {
     const res = await choose(reader, 'https://evil.example/a.png');
     expect(res.body).toEqual({
       message: 'profile_url must be an https URL of the image host or this app',
+      code: 'INVALID_PICTURE_URL',
     });
   });
 });

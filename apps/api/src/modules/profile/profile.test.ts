@@ -69,7 +69,7 @@ describe('every profile call needs a signed-in reader', () => {
     ).send({});
     expect(res.status).toBe(401);
     expect(res.type).toBe('application/json');
-    expect(res.body).toEqual({ message: 'Authentication required' });
+    expect(res.body).toEqual({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
   });
 
   it('a forged token is 401', async () => {
@@ -78,7 +78,7 @@ describe('every profile call needs a signed-in reader', () => {
       .get('/api/profile/getstreak')
       .set('Authorization', 'Bearer not.a.token');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Invalid or expired token' });
+    expect(res.body).toEqual({ message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
   });
 });
 
@@ -125,7 +125,7 @@ describe('PUT /api/profile/editname', () => {
       .set('Content-Type', 'application/json')
       .send('{"name":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+    expect(res.body).toEqual({ message: 'Malformed JSON body', code: 'MALFORMED_JSON' });
   });
 });
 

@@ -68,7 +68,7 @@ export default function ForgotPasswordPage() {
               setState({ step: 3, email: state.email, resetToken: res.resetToken });
             } catch (err) {
               const text = codeErrorText(err, f.verifyResetOtp);
-              if (isDeadCodeError(text)) return backToStart(text);
+              if (isDeadCodeError(err)) return backToStart(text);
               throw new Error(text);
             }
           }}
@@ -186,7 +186,7 @@ function NewPasswordStep({
       await authApi.resetPassword(email, values.password, resetToken);
     } catch (err) {
       const text = errorMessage(err, f.resetPassword);
-      if (isDeadCodeError(text)) return onDead(text);
+      if (isDeadCodeError(err)) return onDead(text);
       setFormError(text);
       toast.error(CLIENT_MESSAGES.toasts.resetPasswordFailed);
       return;

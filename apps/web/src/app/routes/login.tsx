@@ -70,7 +70,7 @@ export default function LoginPage() {
             await authApi.verifyCode(challenge.email, code, challenge.hash);
           } catch (err) {
             const text = codeErrorText(err, f.verifyOtp);
-            if (isDeadCodeError(text)) return backToForm(text);
+            if (isDeadCodeError(err)) return backToForm(text);
             throw new Error(text);
           }
           try {

@@ -65,7 +65,7 @@ function ProfilePage() {
             await profileApi.confirmEmailChange(challenge.email, code, challenge.hash);
           } catch (err) {
             const text = codeErrorText(err, CLIENT_MESSAGES.data.changeEmail);
-            if (isDeadCodeError(text)) {
+            if (isDeadCodeError(err)) {
               toast.error(text);
               setChallenge(null);
               return;

@@ -19,9 +19,9 @@ export const receivePicture: RequestHandler = (req, res, next) => {
     }
     // Everything else multer reports is about the request itself (wrong field, broken form).
     next(
-      ApiError.badRequest(
-        err instanceof multer.MulterError ? err.message : MESSAGES.validation.invalidInput,
-      ),
+      err instanceof multer.MulterError
+        ? new ApiError(400, err.message, {}, 'INVALID_UPLOAD')
+        : ApiError.badRequest(MESSAGES.validation.invalidInput),
     );
   });
 };

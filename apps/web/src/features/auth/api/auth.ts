@@ -1,4 +1,10 @@
-import { CLIENT_MESSAGES, MESSAGES, type PublicUser, type Theme } from '@lede/shared';
+import {
+  CLIENT_MESSAGES,
+  MESSAGES,
+  type ErrorCode,
+  type PublicUser,
+  type Theme,
+} from '@lede/shared';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/format';
 import { setUser, startSession } from '@/lib/storage';
@@ -6,16 +12,29 @@ import { toast } from '@/lib/toast';
 
 const f = MESSAGES.fallbacks;
 
-/** Spec section 4: these words in a code error send the reader back to the form. */
-export function isDeadCodeError(message: string): boolean {
-  return message.includes('expired') || message.includes('Too many');
+/**
+ * A code error that sends the reader back to the form (spec section 4: the code expired, too
+ * many attempts or codes, or the verification or session it needed is gone).
+ */
+const DEAD_CODE_ERRORS: readonly ErrorCode[] = [
+  'OTP_EXPIRED',
+  'OTP_TOO_MANY_ATTEMPTS',
+  'TOO_MANY_CODES',
+  'RATE_LIMITED',
+  'VERIFICATION_EXPIRED',
+  'RESET_TOKEN_INVALID',
+  'INVALID_TOKEN',
+  'SESSION_EXPIRED',
+];
+export function isDeadCodeError(err: unknown): boolean {
+  return err instanceof ApiError && err.code !== undefined && DEAD_CODE_ERRORS.includes(err.code);
 }
 
 /** A code failure shows the message followed by the attempts left (spec section 8). */
 export function codeErrorText(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError)) return fallback;
   const left = err.attemptsLeft;
-  if (left === undefined || isDeadCodeError(err.message)) return err.message;
+  if (left === undefined || isDeadCodeError(err)) return err.message;
   return `${err.message}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`;
 }
 

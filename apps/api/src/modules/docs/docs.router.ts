@@ -1,0 +1,76 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { MESSAGES } from '@lede/shared';
+import type { RouteRegistrar } from '../../http/route.js';
+import { ApiError } from '../../lib/errors.js';
+import { DOCS_CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';
+import { openApiDocument } from './openapi.js';
+
+/** The viewer: Swagger UI's prebuilt bundle, served from node_modules (package swagger-ui-dist, no dependencies of its own). */
+export const VIEWER_PACKAGE = 'swagger-ui-dist';
+const VIEWER_FILES = {
+  'viewer.js': 'swagger-ui-bundle.js',
+  'viewer.css': 'swagger-ui.css',
+} as const;
+
+function resolveViewerDir(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve(`${VIEWER_PACKAGE}/package.json`));
+  } catch {
+    return undefined;
+  }
+}
+
+// External scripts only: the CSP allows no inline script, on this page as everywhere.
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Lede API</title>
+    <link rel="stylesheet" href="/api/docs/viewer.css" />
+  </head>
+  <body>
+    <noscript>The API description is at <a href="/api/openapi.json">/api/openapi.json</a>.</noscript>
+    <main id="api-reference"></main>
+    <script src="/api/docs/viewer.js"></script>
+    <script src="/api/docs/init.js"></script>
+  </body>
+</html>
+`;
+const INIT = `if (typeof SwaggerUIBundle === 'undefined') {
+  document.getElementById('api-reference').innerHTML =
+    'The viewer is not installed: read <a href="/api/openapi.json">/api/openapi.json</a>.';
+} else {
+  SwaggerUIBundle({
+    url: '/api/openapi.json',
+    dom_id: '#api-reference',
+    deepLinking: true,
+    validatorUrl: null,
+  });
+}
+`;
+
+/** /api/openapi.json (generated from the route table) and /api/docs, which renders it. */
+export function docsRoutes(routes: RouteRegistrar): void {
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  routes.json('GET /api/openapi.json', () => (document ??= openApiDocument()));
+
+  routes.custom('GET /api/docs', ({ res }) => {
+    res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY).type('html').send(PAGE);
+  });
+  routes.custom('GET /api/docs/init.js', ({ res }) => {
+    res.type('text/javascript').send(INIT);
+  });
+  const viewerDir = resolveViewerDir();
+  for (const [name, file] of Object.entries(VIEWER_FILES)) {
+    routes.custom(
+      `GET /api/docs/${name}` as `GET /api/docs/${keyof typeof VIEWER_FILES}`,
+      ({ res }) => {
+        if (!viewerDir) throw ApiError.notFound(MESSAGES.errors.notFound);
+        // dotfiles: pnpm keeps packages under node_modules/.pnpm.
+        res.sendFile(join(viewerDir, file), { maxAge: '1d', dotfiles: 'allow' });
+      },
+    );
+  }
+}

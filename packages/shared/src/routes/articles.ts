@@ -1,0 +1,121 @@
+import {
+  articleActionBody,
+  articleByIdQuery,
+  articleByKeywordQuery,
+  pageQuery,
+  recentActivityQuery,
+  savedArticlesQuery,
+} from '../schemas/articles.js';
+import {
+  articleResponse,
+  articlesListResponse,
+  dislikedIdsResponse,
+  likedIdsResponse,
+  reactionResponse,
+  recentActivityResponse,
+  savedArticlesResponse,
+  savedIdsResponse,
+  saveResponse,
+  shareResponse,
+  streakResponse,
+} from '../schemas/responses.js';
+import { defineRoutes } from './define.js';
+
+/** Public browsing and search (answers carry `AccessToken` when the caller is signed in). */
+export const ARTICLE_ROUTES = defineRoutes({
+  'GET /api/articles/getlatestarticles': {
+    access: 'optional',
+    summary: 'The newest articles, a page at a time.',
+    query: pageQuery,
+    responses: { 200: articlesListResponse },
+    errors: ['INVALID_CURSOR'],
+  },
+  'GET /api/articles/getlatesttrendingarticles': {
+    access: 'optional',
+    summary: 'Trending articles: engagement plus story momentum, decayed with age.',
+    query: pageQuery,
+    responses: { 200: articlesListResponse },
+    errors: ['INVALID_CURSOR'],
+  },
+  'GET /api/articles/getarticlebyid': {
+    access: 'optional',
+    summary: 'One article.',
+    query: articleByIdQuery,
+    responses: { 200: articleResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'GET /api/articles/getarticlebykeyword': {
+    access: 'optional',
+    summary: 'A category (id or label), newest first; anything else: ranked full-text search.',
+    notes: 'Search runs over title, keywords and description, the last word as a prefix.',
+    query: articleByKeywordQuery,
+    responses: { 200: articlesListResponse },
+    errors: ['INVALID_CURSOR'],
+  },
+});
+
+/** The reader's own lists, reactions and reading. */
+export const READER_ROUTES = defineRoutes({
+  'GET /api/articles/getlikedarticleids': {
+    access: 'signedIn',
+    summary: 'Ids of the articles the reader liked.',
+    responses: { 200: likedIdsResponse },
+  },
+  'GET /api/articles/getdislikedarticleids': {
+    access: 'signedIn',
+    summary: 'Ids of the articles the reader disliked.',
+    responses: { 200: dislikedIdsResponse },
+  },
+  'GET /api/articles/getsavedarticleids': {
+    access: 'signedIn',
+    summary: 'Ids of the articles the reader saved.',
+    responses: { 200: savedIdsResponse },
+  },
+  'GET /api/articles/getsavedarticles': {
+    access: 'signedIn',
+    summary: 'The saved articles, newest saved first.',
+    query: savedArticlesQuery,
+    responses: { 200: savedArticlesResponse },
+  },
+  'POST /api/articles/markviewed': {
+    access: 'signedIn',
+    summary: 'Records that the reader opened the article; answers the reading streak.',
+    body: articleActionBody,
+    responses: { 200: streakResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'POST /api/userinteractions/like': {
+    access: 'signedIn',
+    summary: 'Toggles a like; liking removes a dislike.',
+    body: articleActionBody,
+    responses: { 200: reactionResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'POST /api/userinteractions/dislike': {
+    access: 'signedIn',
+    summary: 'Toggles a dislike; disliking removes a like.',
+    body: articleActionBody,
+    responses: { 200: reactionResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'POST /api/userinteractions/save': {
+    access: 'signedIn',
+    summary: 'Toggles a save.',
+    body: articleActionBody,
+    responses: { 200: saveResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'POST /api/userinteractions/share': {
+    access: 'signedIn',
+    summary: 'Counts a share.',
+    body: articleActionBody,
+    responses: { 200: shareResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'GET /api/userinteractions/recentactivity': {
+    access: 'signedIn',
+    summary: "The reader's likes, dislikes, saves and shares, newest first.",
+    query: recentActivityQuery,
+    responses: { 200: recentActivityResponse },
+  },
+});

@@ -1,0 +1,98 @@
+import {
+  changeEmailBody,
+  editNameBody,
+  setInterestsBody,
+  timezoneBody,
+  toggleThemeBody,
+  updateProfilePictureBody,
+} from '../schemas/articles.js';
+import {
+  changeEmailResponse,
+  deleteAccountResponse,
+  profileUserResponse,
+  streakResponse,
+  timezoneResponse,
+  uploadPictureResponse,
+} from '../schemas/responses.js';
+import { defineRoutes } from './define.js';
+
+/** The signed-in reader's own account; every change answers with the updated `user`. */
+export const PROFILE_ROUTES = defineRoutes({
+  'GET /api/profile/getstreak': {
+    access: 'signedIn',
+    summary: "Consecutive days with an article opened, in the reader's time zone.",
+    notes: 'A run ending yesterday still counts.',
+    responses: { 200: streakResponse },
+  },
+  'PUT /api/profile/editname': {
+    access: 'signedIn',
+    summary: 'Changes the name.',
+    body: editNameBody,
+    responses: { 200: profileUserResponse },
+  },
+  'PUT /api/profile/changeemail': {
+    access: 'signedIn',
+    summary: 'Changes the e-mail address in two steps, the second with the code mailed to it.',
+    notes:
+      'Step 1, `{ email }`: a code is mailed to the new address and nothing changes yet ' +
+      '(`{ message, hash, expiresIn, pendingEmail, user }`). Step 2, `{ email, otp, hash }`: ' +
+      'the change is made (`{ message, user }`), the old address gets a notice and every ' +
+      'other session is signed out.',
+    body: changeEmailBody,
+    responses: { 200: changeEmailResponse },
+    errors: [
+      'SAME_EMAIL',
+      'EMAIL_TAKEN',
+      'TOO_MANY_CODES',
+      'OTP_INVALID',
+      'OTP_EXPIRED',
+      'OTP_TOO_MANY_ATTEMPTS',
+      'OTP_NOT_FOUND',
+      'OTP_ALREADY_USED',
+    ],
+  },
+  'PUT /api/profile/toggletheme': {
+    access: 'signedIn',
+    summary: 'Sets the theme, light or dark.',
+    body: toggleThemeBody,
+    responses: { 200: profileUserResponse },
+  },
+  'PUT /api/profile/timezone': {
+    access: 'signedIn',
+    summary: 'Sets the time zone (an IANA name), used by the streak.',
+    body: timezoneBody,
+    responses: { 200: timezoneResponse },
+    errors: ['INVALID_TIMEZONE'],
+  },
+  'POST /api/profile/setinterests': {
+    access: 'signedIn',
+    summary: 'Sets the interests: 3 to 15 distinct category ids.',
+    body: setInterestsBody,
+    responses: { 200: profileUserResponse },
+  },
+  'PUT /api/profile/resetinterests': {
+    access: 'signedIn',
+    summary: 'Empties the interests and the recommendations.',
+    responses: { 200: profileUserResponse },
+  },
+  'PUT /api/profile/updateprofilepicture': {
+    access: 'signedIn',
+    summary: "Chooses a picture by URL; the default avatar's path removes it.",
+    notes: "An https URL of the configured Cloudinary cloud or this app's `/media/avatars/…`.",
+    body: updateProfilePictureBody,
+    responses: { 200: profileUserResponse },
+    errors: ['INVALID_PICTURE_URL'],
+  },
+  'POST /api/profile/uploadpicture': {
+    access: 'signedIn',
+    summary: 'Uploads a picture (multipart `file`): an image up to 5 MB, made a 256×256 WebP.',
+    upload: { field: 'file' },
+    responses: { 200: uploadPictureResponse },
+    errors: ['NO_FILE', 'NOT_AN_IMAGE', 'IMAGE_TOO_LARGE', 'FILE_TOO_LARGE', 'INVALID_UPLOAD'],
+  },
+  'DELETE /api/profile/deleteaccount': {
+    access: 'signedIn',
+    summary: 'Erases the account and everything of it, in one transaction.',
+    responses: { 200: deleteAccountResponse },
+  },
+});
