@@ -10,7 +10,8 @@ import type pg from 'pg';
  * - `lede:ingestion-schedule`: the instance that ingests on schedule (never waits, kept; see
  *   ../modules/ingestion/schedule.ts).
  *
- * Transaction locks elsewhere: `lede:seed-corpus` (seeding) and `lede:ingestion` (the inserts
+ * Transaction locks elsewhere: `lede:seed-corpus` (seeding), `lede:feed` + reader (one reader's feed
+ * writes, ../modules/recommendations/recommendations.repository.ts) and `lede:ingestion` (the inserts
  * of one ingestion run, CLI included).
  */
 export const LOCKS = {

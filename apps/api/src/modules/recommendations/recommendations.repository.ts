@@ -116,17 +116,26 @@ const toRankable = (r: RankableRecord): RankableArticle => ({
 /** The one engagement definition (lib/engagement.ts), as the ranker's popularity uses it. */
 const ENGAGEMENT = engagementSql();
 
+/** The transaction advisory lock on one reader's feed (two-key form: its own key space). */
+async function lockFeed(tx: DbExecutor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:feed'), hashtext(${userId}))`);
+}
+
 export const recommendationsRepository = {
   /**
-   * Locks the reader's row (the lock the interactions and account deletion take too), so one
-   * reader's refreshes run one at a time. Undefined when the account is gone.
+   * Serialises one reader's feed writes (rebuilds, and the interests change that clears the
+   * feed) on the advisory lock `lede:feed` + reader, and holds a KEY SHARE lock on the reader's
+   * row so the account cannot be deleted meanwhile. KEY SHARE does not conflict with the row
+   * lock that likes and saves take (FOR NO KEY UPDATE), so a reader's likes never wait for their
+   * feed being ranked. Undefined when the account is gone.
    */
   async lockReader(tx: DbExecutor, userId: string): Promise<{ interests: string[] } | undefined> {
+    await lockFeed(tx, userId);
     const [row] = await tx
       .select({ interests: users.interests })
       .from(users)
       .where(eq(users.id, userId))
-      .for('no key update');
+      .for('key share');
     return row;
   },
 
@@ -193,7 +202,9 @@ export const recommendationsRepository = {
     return rows.length === 1;
   },
 
+  /** Pass the transaction that changes the interests: a rebuild under way finishes first. */
   async clearFeed(db: DbExecutor, userId: string): Promise<void> {
+    await lockFeed(db, userId);
     await db.delete(recommendations).where(eq(recommendations.userId, userId));
   },
 
