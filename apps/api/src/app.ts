@@ -26,7 +26,8 @@ import { createMediaStorage } from './modules/profile/pictures/media-storage.js'
 import { profileRoutes } from './modules/profile/profile.router.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createReaderControlsService } from './modules/recommendations/reader-controls.js';
-import { recommendationsRouter } from './modules/recommendations/recommendations.router.js';
+import { createFeedProfileService } from './modules/recommendations/feed-profile.js';
+import { recommendationsRoutes } from './modules/recommendations/recommendations.router.js';
 import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   const profile = createProfileService(deps, createMediaStorage(config), interactions);
   const recommendations = createRecommendationsService(deps, { interactions });
   const readerControls = createReaderControlsService(deps);
+  const feedProfile = createFeedProfileService(deps);
   const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
 
@@ -68,11 +70,7 @@ export function createApp(deps: AppDeps): Express {
   articlesRoutes(routes, deps, articles);
   profileRoutes(routes, profile, auth, codeLimits);
   docsRoutes(routes);
-  // Not yet registered through the table (its module is being changed elsewhere).
-  api.use(
-    '/recommendations',
-    recommendationsRouter(recommendations, readerControls, sessions.requireAuth),
-  );
+  recommendationsRoutes(routes, recommendations, readerControls, feedProfile);
   app.use(API_BASE, api);
 
   serveStaticWeb(app, config);

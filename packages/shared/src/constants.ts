@@ -29,6 +29,7 @@ export const RECOMMENDATION_CONTROL_MESSAGES = {
   sourceShown: 'Source shown in your feed again',
   topicUnmuted: 'Topic no longer muted',
   topicForgotten: 'Topic removed from what your feed learned',
+  steered: 'Your feed is updated',
 } as const;
 
 export const MUTED_TOPIC_KINDS = ['category', 'keyword'] as const;

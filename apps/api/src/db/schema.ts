@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { OTP_PURPOSES, RECOMMENDATION_STATUSES, THEMES } from '@lede/shared';
+import { CATEGORY_IDS, OTP_PURPOSES, RECOMMENDATION_STATUSES, THEMES } from '@lede/shared';
 
 /** `column in ('a', 'b')` for a check constraint, from a list defined once in packages/shared. */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -148,6 +148,15 @@ export const articles = pgTable(
     index('articles_keywords_idx').using('gin', t.keywords),
     index('articles_categories_idx').using('gin', t.categories),
     index('articles_search_idx').using('gin', t.search),
+    // Per category, newest first: the feed's widening step reads, for each of the reader's
+    // topics, the newest articles before the candidate window. On articles_pub_date_idx that
+    // walked past every article of the other categories (thousands for a rare one at 100,000
+    // articles); on these it is an index-only range of the category's own articles.
+    ...CATEGORY_IDS.map((c) =>
+      index(`articles_${c}_recency_idx`)
+        .on(t.pubDate.desc(), t.id)
+        .where(sql.raw(`categories @> '{${c}}'::text[]`)),
+    ),
   ],
 );
 
@@ -247,7 +256,9 @@ export const recommendations = pgTable(
 /**
  * What a reader told the feed directly (reader controls, recommendations module): a hidden
  * source, a muted category or topic word ("fewer like this", `count` = how many times), an
- * article asked fewer of, a learned topic removed (`forgotten`: earlier likes no longer teach it).
+ * article asked fewer of, a learned topic removed (`forgotten`: earlier likes no longer teach it),
+ * a subject or category steered up, down or off (`steer_*`, value `category:<id>` or
+ * `subject:<features>`; issue 18).
  */
 export const READER_CONTROL_KINDS = [
   'source',
@@ -255,6 +266,9 @@ export const READER_CONTROL_KINDS = [
   'keyword',
   'article',
   'forgotten',
+  'steer_up',
+  'steer_down',
+  'steer_off',
 ] as const;
 export const readerControls = pgTable(
   'reader_controls',

@@ -3,14 +3,19 @@ import {
   fewerLikeThisBody,
   forgetTopicBody,
   sourceControlBody,
+  steerBody,
+  steeringPreviewBody,
   unmuteTopicBody,
 } from '../schemas/recommendations.js';
 import {
+  feedProfileAnswer,
   feedResponse,
   markAsReadResponse,
   readerControlChangeAnswer,
   readerControlsAnswer,
   refreshFeedResponse,
+  steerAnswer,
+  steeringPreviewAnswer,
 } from '../schemas/responses.js';
 import { defineRoutes } from './define.js';
 
@@ -70,5 +75,30 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
     summary: 'Forgets what the feed learned about a category.',
     body: forgetTopicBody,
     responses: { 200: readerControlChangeAnswer },
+  },
+  'GET /api/recommendations/profile': {
+    access: 'signedIn',
+    summary:
+      'What the feed has learned: subjects and categories, their weight, source and steering.',
+    notes:
+      'Subjects are story clusters of what the reader liked, saved, shared or read (labelled by their words and names, with the articles they came from); categories are the declared interests, learned topics and disliked ones. `steering` is `up`, `down`, `off` or `none`.',
+    responses: { 200: feedProfileAnswer },
+  },
+  'POST /api/recommendations/steer': {
+    access: 'signedIn',
+    summary: 'Turns subjects or categories up, down, off, or back to `none` (idempotent).',
+    notes:
+      'The changes apply together and from the next refresh: `up` raises a share of the page, `down` lowers it, `off` removes it. The answer holds the new profile and `undo`: the changes that restore the states before, to post back to this route.',
+    body: steerBody,
+    responses: { 200: steerAnswer },
+  },
+  'POST /api/recommendations/preview': {
+    access: 'signedIn',
+    summary: 'The next top 10 as they would be with the given steering changes; saves nothing.',
+    notes:
+      'Ranks the next refresh as if the changes were applied (`changes: []` for the next refresh as it stands); the feed, its read and shown state and the steering stay as they are. 403 with `needsPreferences: true` under 3 interests.',
+    body: steeringPreviewBody,
+    responses: { 200: steeringPreviewAnswer },
+    errors: ['NEEDS_PREFERENCES'],
   },
 });

@@ -62,3 +62,109 @@ export const readerControlsResponse = z.object({
 });
 export type ReaderControlsResponse = z.infer<typeof readerControlsResponse>;
 export const readerControlChangeResponse = readerControlsResponse.extend({ message: z.string() });
+
+/**
+ * "Your feed" (issue 18): what the feed has learned (subjects and categories, with their
+ * weight and where each came from) and how the reader steers each: `up`, `down`, `off`, or
+ * `none` (back to neutral). Under /api/recommendations, signed in.
+ */
+export const STEERING_STATES = ['up', 'down', 'off', 'none'] as const;
+export type SteeringState = (typeof STEERING_STATES)[number];
+export const STEERING_KINDS = ['subject', 'category'] as const;
+export type SteeringKind = (typeof STEERING_KINDS)[number];
+
+/** A subject's key: up to 8 of its features (words, or `@` + a name), sorted, joined by `|`. */
+export const SUBJECT_KEY_PATTERN =
+  /^@?[\p{L}\p{N}][\p{L}\p{N} '.-]{0,59}(\|@?[\p{L}\p{N}][\p{L}\p{N} '.-]{0,59}){0,7}$/u;
+
+export const steeringChangeSchema = z
+  .object({
+    kind: z.enum(STEERING_KINDS, { error: 'kind must be subject or category' }),
+    key: z.string({ error: 'key is required' }).min(1, 'key is required').max(400),
+    state: z.enum(STEERING_STATES, { error: 'state must be up, down, off or none' }),
+  })
+  .superRefine((change, ctx) => {
+    const ok =
+      change.kind === 'category'
+        ? (CATEGORY_IDS as readonly string[]).includes(change.key)
+        : SUBJECT_KEY_PATTERN.test(change.key);
+    if (!ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['key'],
+        message: change.kind === 'category' ? 'Unknown category' : 'Invalid subject key',
+      });
+    }
+  });
+export type SteeringChange = z.infer<typeof steeringChangeSchema>;
+
+/** POST /api/recommendations/steer: applied together, in one transaction. */
+export const steerBody = z.object({
+  changes: z
+    .array(steeringChangeSchema, { error: 'changes is required' })
+    .min(1, 'changes is required')
+    .max(20, 'At most 20 changes at a time'),
+});
+/** POST /api/recommendations/preview: the changes are not saved. */
+export const steeringPreviewBody = z.object({
+  changes: z
+    .array(steeringChangeSchema, { error: 'changes is required' })
+    .max(20, 'At most 20 changes at a time'),
+});
+
+/** One article a learned subject comes from. */
+export const subjectSourceSchema = z.object({
+  article_id: z.string(),
+  title: z.string(),
+  /** The strongest thing the reader did with it. */
+  action: z.enum(['liked', 'saved', 'shared', 'read']),
+});
+export const learnedSubjectSchema = z.object({
+  /** What `steer` takes as `key`. */
+  key: z.string(),
+  /** The words and names it is made of, as shown ("Mars rover · water ice"). */
+  label: z.string(),
+  terms: z.array(z.string()),
+  /** In [0, 1]: how much the feed leans on it (its recency-weighted evidence, saturating). */
+  weight: z.number().min(0).max(1),
+  /** Where it came from, in words ("From 3 articles you liked"). */
+  source: z.string(),
+  sources: z.array(subjectSourceSchema),
+  steering: z.enum(STEERING_STATES),
+});
+export const feedCategorySchema = z.object({
+  category: z.enum(CATEGORY_IDS),
+  label: z.string(),
+  /** In [0, 1]: the category's interest value for the ranker (declared by position, or learned). */
+  weight: z.number().min(0).max(1),
+  /** One of the reader's declared interests. */
+  declared: z.boolean(),
+  /** Articles of it liked, saved or shared (since any removal); articles of it disliked. */
+  positives: z.number().int().min(0),
+  dislikes: z.number().int().min(0),
+  /** Where it came from, in words: "Your interests", "Learned from 3 likes", "You disliked 2". */
+  source: z.string(),
+  steering: z.enum(STEERING_STATES),
+});
+export type SubjectSource = z.infer<typeof subjectSourceSchema>;
+export type LearnedSubject = z.infer<typeof learnedSubjectSchema>;
+export type FeedCategory = z.infer<typeof feedCategorySchema>;
+
+/** GET /api/recommendations/profile */
+export const feedProfileResponse = z.object({
+  subjects: z.array(learnedSubjectSchema),
+  categories: z.array(feedCategorySchema),
+});
+export type FeedProfileResponse = z.infer<typeof feedProfileResponse>;
+/** POST /api/recommendations/steer: the new state, and the changes that undo it. */
+export const steerResponse = feedProfileResponse.extend({
+  message: z.string(),
+  applied: z.array(
+    z.object({ kind: z.enum(STEERING_KINDS), key: z.string(), state: z.enum(STEERING_STATES) }),
+  ),
+  /** Post these to `steer` to undo: each target's state before. */
+  undo: z.array(
+    z.object({ kind: z.enum(STEERING_KINDS), key: z.string(), state: z.enum(STEERING_STATES) }),
+  ),
+});
+export type SteerResponse = z.infer<typeof steerResponse>;

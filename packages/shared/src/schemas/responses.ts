@@ -11,7 +11,12 @@ import {
 import { errorResponse, messageResponse } from './auth.js';
 import { publicUserSchema } from './user.js';
 import { ERROR_CODES } from '../error-codes.js';
-import { readerControlChangeResponse, readerControlsResponse } from './recommendations.js';
+import {
+  feedProfileResponse,
+  readerControlChangeResponse,
+  readerControlsResponse,
+  steerResponse,
+} from './recommendations.js';
 
 /**
  * The response bodies of every route (spec section 7 plus our own); the route table
@@ -117,3 +122,20 @@ export const deleteAccountResponse = messageResponse;
 // Reader controls (issue 11; schemas in ./recommendations.ts).
 export const readerControlsAnswer = signedIn(readerControlsResponse);
 export const readerControlChangeAnswer = signedIn(readerControlChangeResponse);
+
+// "Your feed" (issue 18; schemas in ./recommendations.ts).
+export const feedProfileAnswer = signedIn(feedProfileResponse);
+export const steerAnswer = signedIn(steerResponse);
+/** The next top 10 as they would be with the changes; nothing is saved. */
+export const steeringPreviewAnswer = signedIn(
+  z.object({
+    recommendations: z.array(
+      z.object({
+        article_id: publicArticleSchema,
+        score: z.number(),
+        reasons: z.array(z.string()),
+      }),
+    ),
+  }),
+);
+export type SteeringPreviewResponse = z.infer<typeof steeringPreviewAnswer>;

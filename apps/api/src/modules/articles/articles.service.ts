@@ -100,17 +100,25 @@ export function createArticlesService({
       const offset = decodeOffsetCursor(cursor);
       const tsQuery = buildPrefixTsQuery(keyword);
       if (!tsQuery || offset >= SEARCH_CANDIDATES) return emptyPage;
-      const ids = await searchRankings.get(`${tsQuery}\n${keyword}\n${offset}\n${limit}`, () =>
-        searchRepository.rankedIds(db, {
-          tsQuery,
-          // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
-          keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
-          now: clock.now(),
-          offset,
-          limit: limit + 1,
-        }),
+      // Ranked afresh, the page's articles come with the ranking (one statement); a remembered
+      // ranking has only their ids, read by primary key.
+      let rows: ArticleRecord[] | undefined;
+      const ids = await searchRankings.get(
+        `${tsQuery}\n${keyword}\n${offset}\n${limit}`,
+        async () => {
+          rows = await searchRepository.rankedPage(db, {
+            tsQuery,
+            // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
+            keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
+            now: clock.now(),
+            offset,
+            limit: limit + 1,
+          });
+          return rows.map((row) => row.id);
+        },
       );
-      return rankedPage(await articlesRepository.findByIdsInOrder(db, ids), offset, limit);
+      rows ??= await articlesRepository.findByIdsInOrder(db, ids);
+      return rankedPage(rows, offset, limit);
     },
   };
 }

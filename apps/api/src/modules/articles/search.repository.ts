@@ -1,6 +1,7 @@
-import { arrayContains, sql } from 'drizzle-orm';
+import { arrayContains, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles } from '../../db/schema.js';
+import { articleColumns, type ArticleRecord } from './articles.repository.js';
 
 /** Bonus for an exact keyword hit, equal to ts_rank_cd's default weight of the keywords (B) part. */
 export const EXACT_KEYWORD_BONUS = 0.4;
@@ -22,6 +23,36 @@ export interface SearchInput {
   limit: number;
 }
 
+/** One page of a search's ranking: `id` and `ord` (0-based rank among the candidates), best first. */
+function rankedSql({ tsQuery, keyword, now, offset, limit }: SearchInput): SQL {
+  const query = sql`to_tsquery('english', ${tsQuery})`;
+  const hasKeyword = arrayContains(articles.keywords, [keyword]);
+  const anchor = sql`coalesce((select max(pub_date) from articles where pub_date <= ${now}::timestamptz), ${now}::timestamptz)`;
+  // float8 throughout: numeric power() costs far more per row than the ranking itself.
+  const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
+  const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
+  // The candidates carry their search vector out of the limit, and ts_rank_cd runs on those
+  // SEARCH_CANDIDATES rows only: inside, the planner computes it for every match before the sort.
+  return sql`
+    select scored.id, (row_number() over (order by scored.score desc, scored.pub_date desc nulls last, scored.id) - 1)::int as ord
+    from (
+      select candidates.id, candidates.pub_date,
+             (ts_rank_cd(candidates.search, ${query}) + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
+               * ${freshness} as score
+      from (
+        select ${articles.id} as id, ${articles.pubDate} as pub_date, ${articles.search} as search,
+               ${hasKeyword} as exact
+        from ${articles}
+        where ${articles.search} @@ ${query} or ${hasKeyword}
+        order by ${articles.pubDate} desc nulls last, ${articles.id}
+        limit ${num(SEARCH_CANDIDATES)}
+      ) candidates
+    ) scored
+    order by ord
+    offset ${offset}
+    limit ${limit}`;
+}
+
 export const searchRepository = {
   /**
    * Full-text matches over title (A), keywords (B) and description (C), plus
@@ -31,35 +62,21 @@ export const searchRepository = {
    * the same way on any day. Only the newest SEARCH_CANDIDATES matches are
    * ranked, which keeps a very common word as cheap as a rare one.
    *
-   * The candidates are found and scored on narrow rows (id, date, rank) while
-   * their search vectors are at hand; the page's ids come back in order, and the
-   * caller reads those rows in full (articlesRepository.findByIdsInOrder).
+   * The candidates are found on narrow rows (id, date, search vector) and scored
+   * after the limit; the page's articles are read in the same statement (a
+   * primary-key join on the page's ids), in ranked order.
    */
-  async rankedIds(
-    db: DbExecutor,
-    { tsQuery, keyword, now, offset, limit }: SearchInput,
-  ): Promise<string[]> {
-    const query = sql`to_tsquery('english', ${tsQuery})`;
-    const hasKeyword = arrayContains(articles.keywords, [keyword]);
-    const anchor = sql`coalesce((select max(pub_date) from articles where pub_date <= ${now}::timestamptz), ${now}::timestamptz)`;
-    // float8 throughout: numeric power() costs far more per row than the ranking itself.
-    const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
-    const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
-    const rows = await db.execute<{ id: string }>(sql`
-      select candidates.id,
-             (candidates.rank + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
-               * ${freshness} as score
-      from (
-        select ${articles.id} as id, ${articles.pubDate} as pub_date,
-               ts_rank_cd(${articles.search}, ${query}) as rank, ${hasKeyword} as exact
-        from ${articles}
-        where ${articles.search} @@ ${query} or ${hasKeyword}
-        order by ${articles.pubDate} desc nulls last, ${articles.id}
-        limit ${num(SEARCH_CANDIDATES)}
-      ) candidates
-      order by score desc, candidates.pub_date desc nulls last, candidates.id
-      offset ${offset}
-      limit ${limit}`);
+  async rankedPage(db: DbExecutor, input: SearchInput): Promise<ArticleRecord[]> {
+    return db
+      .select(articleColumns)
+      .from(articles)
+      .innerJoin(sql`(${rankedSql(input)}) as ranked`, sql`ranked.id = ${articles.id}`)
+      .orderBy(sql`ranked.ord`);
+  },
+
+  /** The page's ids only, in ranked order (what the rankings memo keeps). */
+  async rankedIds(db: DbExecutor, input: SearchInput): Promise<string[]> {
+    const rows = await db.execute<{ id: string }>(rankedSql(input));
     return rows.rows.map((row) => row.id);
   },
 };

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client.js';
 import { readerControls } from '../../db/schema.js';
 
 export type ReaderControlKind = (typeof readerControls.$inferSelect)['kind'];
+const STEER_ROW_KINDS: ReaderControlKind[] = ['steer_up', 'steer_down', 'steer_off'];
 export interface ReaderControlRow {
   kind: ReaderControlKind;
   value: string;
@@ -48,6 +49,37 @@ export const readerControlsRepository = {
           updatedAt: now,
         },
       });
+  },
+
+  /**
+   * Steering (issue 18): one row per target, of kind `steer_<state>`, value `<kind>:<key>`;
+   * `none` leaves no row. Idempotent.
+   */
+  async setSteering(
+    db: DbExecutor,
+    userId: string,
+    kind: 'subject' | 'category',
+    key: string,
+    state: 'up' | 'down' | 'off' | 'none',
+    now: Date,
+  ): Promise<void> {
+    const value = `${kind}:${key}`;
+    const target = state === 'none' ? undefined : (`steer_${state}` as const);
+    await db.delete(readerControls).where(
+      and(
+        eq(readerControls.userId, userId),
+        inArray(
+          readerControls.kind,
+          STEER_ROW_KINDS.filter((k) => k !== target),
+        ),
+        eq(readerControls.value, value),
+      ),
+    );
+    if (!target) return;
+    await db
+      .insert(readerControls)
+      .values({ userId, kind: target, value, count: 1, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
   },
 
   /** True when a row was removed. */

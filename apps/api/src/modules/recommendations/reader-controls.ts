@@ -12,6 +12,7 @@ import {
   type LearnedTopic,
   type MutedTopic,
   type ReaderControlsResponse,
+  type SteeringKind,
 } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations } from '../../db/schema.js';
@@ -22,10 +23,14 @@ import {
   learnedReason,
   learnedTopics,
   topicFeedback,
+  subjectFeatures,
   type ReaderControls,
+  type SteeredSubject,
+  type Steering,
 } from './ranker/index.js';
 import {
   readerControlsRepository as controlsRepo,
+  type ReaderControlKind,
   type ReaderControlRow,
 } from './reader-controls.repository.js';
 import { recommendationsRepository as repo } from './recommendations.repository.js';
@@ -50,14 +55,61 @@ export function toRankControls(rows: readonly ReaderControlRow[], gapMs = 0): Re
   const mutedKeywords = new Map<string, number>();
   const fewerArticleIds = new Set<string>();
   const forgottenTopics = new Map<string, Date>();
+  const steeredCategories = new Map<string, Steering>();
+  const steeredSubjects: SteeredSubject[] = [];
   for (const row of rows) {
-    if (row.kind === 'source') hiddenSources.add(row.value);
+    const steering = steeringOfKind(row.kind);
+    if (steering) {
+      const target = parseSteeringValue(row.value);
+      if (target?.kind === 'category') steeredCategories.set(target.key, steering);
+      else if (target)
+        steeredSubjects.push({
+          key: target.key,
+          features: subjectFeatures(target.key),
+          state: steering,
+        });
+    } else if (row.kind === 'source') hiddenSources.add(row.value);
     else if (row.kind === 'category') mutedCategories.set(row.value, row.count);
     else if (row.kind === 'keyword') mutedKeywords.set(row.value, row.count);
     else if (row.kind === 'article') fewerArticleIds.add(row.value);
     else forgottenTopics.set(row.value, new Date(row.updatedAt.getTime() - gapMs));
   }
-  return { hiddenSources, mutedCategories, mutedKeywords, fewerArticleIds, forgottenTopics };
+  return {
+    hiddenSources,
+    mutedCategories,
+    mutedKeywords,
+    fewerArticleIds,
+    forgottenTopics,
+    steeredCategories,
+    steeredSubjects,
+  };
+}
+
+/** Steering rows (issue 18): kind `steer_<state>`, value `<kind>:<key>`. */
+function steeringOfKind(kind: ReaderControlKind): Steering | undefined {
+  if (kind === 'steer_up') return 'up';
+  if (kind === 'steer_down') return 'down';
+  if (kind === 'steer_off') return 'off';
+  return undefined;
+}
+
+/** The reader's steering: `<kind>:<key>` → state (targets in `none` are absent). */
+export async function steeringStates(
+  db: DbExecutor,
+  userId: string,
+): Promise<Map<string, Steering>> {
+  const out = new Map<string, Steering>();
+  for (const row of await controlsRepo.all(db, userId)) {
+    const state = steeringOfKind(row.kind);
+    if (state) out.set(row.value, state);
+  }
+  return out;
+}
+function parseSteeringValue(value: string): { kind: SteeringKind; key: string } | undefined {
+  const at = value.indexOf(':');
+  const kind = value.slice(0, at);
+  if (kind !== 'category' && kind !== 'subject') return undefined;
+  return { kind, key: value.slice(at + 1) };
 }
 
 export type ReaderControlsService = ReturnType<typeof createReaderControlsService>;

@@ -362,8 +362,8 @@ export const recommendationsRepository = {
         and not exists (select 1 from article_reactions r where r.user_id = ${q.userId} and r.article_id = ${a}.id)
         and not exists (select 1 from article_views v where v.user_id = ${q.userId} and v.article_id = ${a}.id)`;
     };
-    // Widening: one branch per topic with the category as a value, so that the planner picks
-    // per category (the pub_date index for a common one, the categories GIN index for a rare one).
+    // Widening: one branch per topic with the category as a value, so that each branch is a
+    // range of that category's own newest-first index (articles_<category>_recency_idx).
     const olderByTopic = sql.join(
       q.topics.map(
         (category) => sql`(select t.id from articles t
@@ -373,22 +373,29 @@ export const recommendationsRepository = {
       ),
       sql` union `,
     );
+    // The window's rows are read once (one pub_date index range) and every window source picks
+    // from them: as separate queries, each source visited the window's heap rows again, and the
+    // keyword source's GIN scan collected every article carrying a common keyword ("covid":
+    // thousands at 100,000 articles) before keeping the few in the window.
     const windowSources = sql`
-        (select id from articles where ${inWindow} and categories && ${textArray(q.topics)}
+        (select id from win where categories && ${textArray(q.topics)}
          ${newestFirst} limit ${num(l.byTopic)})
         union
         (select id from articles where pub_date <= ${at(q.now)} ${newestFirst} limit ${num(l.newest)})
         union
-        (select id from articles where ${inWindow}
-         order by ${ENGAGEMENT} desc, id limit ${num(l.engaging)})
+        (select id from win order by engagement desc, id limit ${num(l.engaging)})
         union
-        (select id from articles where ${inWindow} and keywords && ${textArray(q.keywords)}
+        (select id from win where keywords && ${textArray(q.keywords)}
          ${newestFirst} limit ${num(l.byKeyword)})
         union
-        (select id from articles where ${inWindow} and id = any(${uuidArray(q.coEngagedIds)}))`;
+        (select id from win where id = any(${uuidArray(q.coEngagedIds)}))`;
+    const windowRows = sql`win as materialized (
+        select id, pub_date, categories, keywords, ${ENGAGEMENT} as engagement
+        from articles where ${inWindow}
+      ),`;
     if (q.mode === 'older' && q.topics.length === 0) return [];
     const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
-      with pool as (
+      with ${q.mode === 'older' ? sql`` : windowRows} pool as (
         ${q.mode === 'older' ? olderByTopic : windowSources}
       ), disliked_keys as (
         select d.title_key from article_reactions r join articles d on d.id = r.article_id

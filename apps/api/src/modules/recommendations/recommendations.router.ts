@@ -1,15 +1,7 @@
-import { Router, type RequestHandler } from 'express';
-import {
-  fewerLikeThisBody,
-  forgetTopicBody,
-  markAsReadBody,
-  MESSAGES,
-  RECOMMENDATION_CONTROL_MESSAGES as CONTROL,
-  sourceControlBody,
-  unmuteTopicBody,
-} from '@lede/shared';
-import { parseInput } from '../../lib/validate.js';
-import { currentUser } from '../auth/session.js';
+import { MESSAGES, RECOMMENDATION_CONTROL_MESSAGES as CONTROL } from '@lede/shared';
+import type { RouteRegistrar } from '../../http/route.js';
+import { toPublicArticle } from '../articles/articles.serializer.js';
+import type { FeedProfileService } from './feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
 import type { ReaderControlsService } from './reader-controls.js';
@@ -22,68 +14,75 @@ const feedBody = ({ items, interestCount }: Feed) => ({
   interestCount,
 });
 
-/** /api/recommendations/...: the signed-in reader's feed. */
-export function recommendationsRouter(
+/**
+ * /api/recommendations/...: the signed-in reader's feed, its controls and "Your feed" (what it
+ * learned, the steering and its preview). Registered through the route table, which parses
+ * every input with the shared schemas and requires a session.
+ */
+export function recommendationsRoutes(
+  routes: RouteRegistrar,
   recommendations: RecommendationsService,
   controls: ReaderControlsService,
-  signedIn: RequestHandler,
-): Router {
-  const router = Router();
-  router.use(signedIn);
+  feedProfile: FeedProfileService,
+): void {
+  routes.json('GET /api/recommendations/get', async ({ user }) =>
+    feedBody(await recommendations.get(user)),
+  );
 
-  router.get('/get', async (req, res) => {
-    res.json(feedBody(await recommendations.get(currentUser(req))));
-  });
+  routes.json('POST /api/recommendations/refresh', async ({ user }) => ({
+    message: REFRESHED_MESSAGE,
+    ...feedBody(await recommendations.refresh(user)),
+  }));
 
-  router.post('/refresh', async (req, res) => {
-    const feed = await recommendations.refresh(currentUser(req));
-    res.json({ message: REFRESHED_MESSAGE, ...feedBody(feed) });
-  });
-
-  router.post('/markasread', async (req, res) => {
-    const { articleId } = parseInput(markAsReadBody, req.body);
-    const { entry, streak } = await recommendations.markAsRead(currentUser(req), articleId);
-    res.json({
+  routes.json('POST /api/recommendations/markasread', async ({ body, user }) => {
+    const { entry, streak } = await recommendations.markAsRead(user, body.articleId);
+    return {
       message: MARKED_READ_MESSAGE,
       ...(entry && { recommendation: toRecommendation(entry) }),
       streak,
-    });
+    };
   });
 
   // Reader controls (issue 11): each answers the reader's controls as the profile page lists them.
-  router.get('/controls', async (req, res) => {
-    res.json(await controls.list(currentUser(req)));
-  });
+  routes.json('GET /api/recommendations/controls', ({ user }) => controls.list(user));
 
-  router.post('/fewerlikethis', async (req, res) => {
-    const { article_id } = parseInput(fewerLikeThisBody, req.body);
-    const list = await controls.fewerLikeThis(currentUser(req), article_id);
-    res.json({ message: CONTROL.fewerLikeThis, ...list });
-  });
+  routes.json('POST /api/recommendations/fewerlikethis', async ({ body, user }) => ({
+    message: CONTROL.fewerLikeThis,
+    ...(await controls.fewerLikeThis(user, body.article_id)),
+  }));
 
-  router.post('/hidesource', async (req, res) => {
-    const { source_name } = parseInput(sourceControlBody, req.body);
-    const list = await controls.hideSource(currentUser(req), source_name);
-    res.json({ message: CONTROL.sourceHidden, ...list });
-  });
+  routes.json('POST /api/recommendations/hidesource', async ({ body, user }) => ({
+    message: CONTROL.sourceHidden,
+    ...(await controls.hideSource(user, body.source_name)),
+  }));
 
-  router.post('/unhidesource', async (req, res) => {
-    const { source_name } = parseInput(sourceControlBody, req.body);
-    const list = await controls.unhideSource(currentUser(req), source_name);
-    res.json({ message: CONTROL.sourceShown, ...list });
-  });
+  routes.json('POST /api/recommendations/unhidesource', async ({ body, user }) => ({
+    message: CONTROL.sourceShown,
+    ...(await controls.unhideSource(user, body.source_name)),
+  }));
 
-  router.post('/unmutetopic', async (req, res) => {
-    const { kind, value } = parseInput(unmuteTopicBody, req.body);
-    const list = await controls.unmuteTopic(currentUser(req), kind, value);
-    res.json({ message: CONTROL.topicUnmuted, ...list });
-  });
+  routes.json('POST /api/recommendations/unmutetopic', async ({ body, user }) => ({
+    message: CONTROL.topicUnmuted,
+    ...(await controls.unmuteTopic(user, body.kind, body.value)),
+  }));
 
-  router.post('/forgettopic', async (req, res) => {
-    const { category } = parseInput(forgetTopicBody, req.body);
-    const list = await controls.forgetTopic(currentUser(req), category);
-    res.json({ message: CONTROL.topicForgotten, ...list });
-  });
+  routes.json('POST /api/recommendations/forgettopic', async ({ body, user }) => ({
+    message: CONTROL.topicForgotten,
+    ...(await controls.forgetTopic(user, body.category)),
+  }));
 
-  return router;
+  // "Your feed" (issue 18).
+  routes.json('GET /api/recommendations/profile', ({ user }) => feedProfile.profile(user));
+
+  routes.json('POST /api/recommendations/steer', ({ body, user }) =>
+    feedProfile.steer(user, body.changes),
+  );
+
+  routes.json('POST /api/recommendations/preview', async ({ body, user }) => ({
+    recommendations: (await recommendations.preview(user, body.changes)).map((item) => ({
+      article_id: toPublicArticle(item.article),
+      score: item.score,
+      reasons: item.reasons,
+    })),
+  }));
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, MIN_INTERESTS } from '@lede/shared';
+import { MESSAGES, MIN_INTERESTS, type SteeringChange } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
@@ -6,7 +6,9 @@ import {
   createInteractionsService,
   type InteractionsService,
 } from '../interactions/interactions.service.js';
+import { articlesRepository, type ArticleRecord } from '../articles/articles.repository.js';
 import type { UserRow } from '../users/users.repository.js';
+import { applySteering } from './feed-profile.js';
 import { createFeedBuilder, type RankFn } from './feed-builder.js';
 import { needsRebuild } from './feed-freshness.js';
 import { recommendationsRepository as repo, type FeedRow } from './recommendations.repository.js';
@@ -20,6 +22,23 @@ export interface MarkedRead {
   /** The reader's feed entry for the article, when it was ever recommended to them. */
   entry: FeedRow | undefined;
   streak: number;
+}
+
+/** One item of a preview: what the next refresh would show, and why. */
+export interface PreviewItem {
+  article: ArticleRecord;
+  score: number;
+  reasons: string[];
+}
+
+/** How many items a steering preview shows (the next top 10). */
+export const PREVIEW_SIZE = 10;
+
+/** Thrown to end the preview's transaction with its result: everything it wrote rolls back. */
+class PreviewResult extends Error {
+  constructor(readonly items: PreviewItem[]) {
+    super('preview');
+  }
 }
 
 export type RecommendationsService = ReturnType<typeof createRecommendationsService>;
@@ -86,6 +105,43 @@ export function createRecommendationsService(
       const { eligible, items, interestCount } = await rebuild(user, false);
       if (!eligible) throw needsPreferences();
       return { items, interestCount };
+    },
+
+    /**
+     * The next top PREVIEW_SIZE as the next refresh would rank them with the steering changes
+     * applied: in one transaction (under the reader's lock, as a rebuild) the changes are
+     * written, the active feed retired and the next feed built, then everything is rolled
+     * back. Nothing is saved: neither the steering, nor the feed, nor what was shown or read.
+     */
+    async preview(user: UserRow, changes: readonly SteeringChange[]): Promise<PreviewItem[]> {
+      try {
+        await db.transaction(async (tx) => {
+          const reader = await repo.lockReader(tx, user.id);
+          if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+          if (!hasEnoughInterests(reader.interests)) throw needsPreferences();
+          const now = clock.now();
+          await applySteering(tx, user.id, changes, now);
+          await repo.retireActive(tx, user.id, now);
+          const picks = (
+            await buildFeed(tx, { id: user.id, interests: reader.interests }, now)
+          ).slice(0, PREVIEW_SIZE);
+          const found = await articlesRepository.findByIdsInOrder(
+            tx,
+            picks.map((p) => p.articleId),
+          );
+          const byId = new Map(found.map((a) => [a.id, a]));
+          throw new PreviewResult(
+            picks.flatMap((p) => {
+              const article = byId.get(p.articleId);
+              return article ? [{ article, score: p.score, reasons: p.reasons }] : [];
+            }),
+          );
+        });
+      } catch (error) {
+        if (error instanceof PreviewResult) return error.items;
+        throw error;
+      }
+      return [];
     },
 
     /** Marks the recommendation read (if any) and records the reading, as opening the article does. */

@@ -159,6 +159,7 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
   };
   /** A taught subject before a learned topic: the story the reader liked, then its section. */
   const learnedKinds: Array<[string, (c: Candidate) => boolean]> = [
+    ['#up', (c) => c.steeredUp],
     ['#subject', (c) => c.subjectMatch !== undefined],
     ['#learned', (c) => c.learned],
   ];
@@ -191,7 +192,7 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     const c = kept[pick]!;
     if (isDeclared(c)) declaredCount += 1;
     // A learned topic's article picked on its merits does not use up the taught subject's share.
-    if (c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;
+    if (c.steeredUp || c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;
     for (const cat of categoriesOf[pick]!) categoryCount[cat]! += 1;
     sourceCount[sourceOf[pick]!]! += 1;
   }

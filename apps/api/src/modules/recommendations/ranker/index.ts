@@ -25,6 +25,8 @@ export type {
   RankedArticle,
   RankUser,
   ReaderControls,
+  SteeredSubject,
+  Steering,
 } from './types.js';
 export { rank } from './rank.js';
 export { buildCorpusStats } from './vectors.js';
@@ -32,6 +34,9 @@ export { coEngagementFor } from './co-engagement.js';
 export { isNearDuplicate } from './duplicates.js';
 export { learnedTopics, topicFeedback, type TopicFeedback } from './profile.js';
 export { learnedReason } from './explanations.js';
+export { featureLabel, learnedSubjects, subjectFeatures, subjectKey } from './steering.js';
+export { interestOf, normaliseInterests } from './scoring.js';
+export { learnedValue } from './profile.js';
 export { engagementOf, freshnessOf, categoryTitle } from './scoring.js';
 export { seededHash } from './hash.js';
 export { tokenize } from './text.js';

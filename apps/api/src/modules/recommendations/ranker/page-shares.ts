@@ -6,6 +6,7 @@ import {
   LEARNED_MAX_SHARE,
   LEARNED_SHARE_PIVOT,
   ROTATION_MAX_POSITIVES,
+  STEER_UP_SHARE,
 } from './tunables.js';
 
 /**
@@ -16,11 +17,17 @@ import {
 export function pageShares(
   positiveEvents: number,
   evidence: number,
+  steeredUp = false,
 ): { declaredShare: number; learnedShare: number } {
+  // A subject the reader turned up adds STEER_UP_SHARE to the learned share of every block.
+  const floor = steeredUp ? STEER_UP_SHARE : 0;
   if (positiveEvents >= ROTATION_MAX_POSITIVES) {
-    return { declaredShare: DECLARED_MIN_SHARE, learnedShare: 0 };
+    return { declaredShare: DECLARED_MIN_SHARE, learnedShare: floor };
   }
-  const learnedShare = (LEARNED_MAX_SHARE * evidence) / (evidence + LEARNED_SHARE_PIVOT);
+  const learnedShare = Math.min(
+    1 - DECLARED_MIN_SHARE,
+    floor + (LEARNED_MAX_SHARE * evidence) / (evidence + LEARNED_SHARE_PIVOT),
+  );
   const declaredShare = Math.max(
     DECLARED_MIN_SHARE,
     Math.min(DECLARED_NEW_SHARE, 1 - learnedShare - FREE_MIN_SHARE),

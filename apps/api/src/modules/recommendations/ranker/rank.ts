@@ -27,20 +27,26 @@ import {
   pushBackOf,
   rawPopularity,
 } from './scoring.js';
+import { subjectSteering } from './steering.js';
 import { buildSubjectProfile } from './subjects.js';
 import {
   BLEND_EXPERIENCED,
   BLEND_NEW,
   DISLIKES_OUT_OF_ROTATION,
   HISTORY_PIVOT,
+  STEER_DOWN_FACTOR,
+  STEER_UP_FACTOR,
+  STEER_UP_TURNS,
 } from './tunables.js';
 import type {
   RankableArticle,
   RankContext,
   RankedArticle,
+  HistoryEvent,
   RankUser,
   ReaderControls,
   SignalName,
+  Steering,
 } from './types.js';
 import { analyzerFor, normalisedCategories } from './vectors.js';
 
@@ -55,9 +61,21 @@ export function rank(
   const seed = context.seed | 0;
   const analyzer = analyzerFor(context.stats);
   const controls = user.controls;
-  const interests = normaliseInterests(user.interests);
+  const steeredCategories = controls?.steeredCategories;
+  const steerSubject = subjectSteering(controls?.steeredSubjects, analyzer);
+  const categorySteering = (categories: readonly string[]): Steering | undefined =>
+    steeringOf(categories, steeredCategories);
+  // What the reader turned off no longer teaches anything (it is still seen: excluded below).
+  const teaching = teachingHistory(user.history, (e) => {
+    if (e.action === 'dislike') return true;
+    if (categorySteering(normalisedCategories(e.article.categories)) === 'off') return false;
+    return steerSubject(analyzer.analyse(e.article)) !== 'off';
+  });
+  const interests = normaliseInterests(user.interests).filter(
+    (c) => steeredCategories?.get(c) !== 'off',
+  );
   const interestSet = new Set(interests);
-  const feedback = topicFeedback(user.history, now, controls?.forgottenTopics);
+  const feedback = topicFeedback(teaching, now, controls?.forgottenTopics);
 
   // -- 1. exclusion ------------------------------------------------------------------------
   const seenIds = new Set<string>();
@@ -76,15 +94,17 @@ export function rank(
         (f) =>
           !interestSet.has(f.category) &&
           learnedValue(f) > 0 &&
-          !controls?.mutedCategories?.get(f.category),
+          !controls?.mutedCategories?.get(f.category) &&
+          steeredCategories?.get(f.category) !== 'off',
       )
       .map((f) => f.category),
   );
   const hiddenSources = controls?.hiddenSources;
   const fewer = controls?.fewerArticleIds;
 
-  const profile = buildContentProfile(user.history, analyzer, now, controls?.forgottenTopics);
-  const subjects = buildSubjectProfile(user.history, analyzer, now, controls?.forgottenTopics);
+  const profile = buildContentProfile(teaching, analyzer, now, controls?.forgottenTopics);
+  const subjects = buildSubjectProfile(teaching, analyzer, now, controls?.forgottenTopics);
+  let steeredUp = false;
   try {
     // -- 2. signals ----------------------------------------------------------------------------
     const kept: Candidate[] = [];
@@ -99,11 +119,19 @@ export function rank(
       const analysis = analyzer.analyse(article);
       const { vector, titleTokens } = analysis;
       if (isDislikedStory(article, titleTokens)) continue;
-      keptIds.add(article.id);
-
       const categories = normalisedCategories(article.categories);
+      const onCategory = categorySteering(categories);
+      const onSubject = steerSubject(analysis);
+      if (onCategory === 'off' || onSubject === 'off') continue;
+      keptIds.add(article.id);
+      const steerFactor =
+        (onCategory === 'up' ? STEER_UP_FACTOR : onCategory === 'down' ? STEER_DOWN_FACTOR : 1) *
+        (onSubject === 'up' ? STEER_UP_FACTOR : onSubject === 'down' ? STEER_DOWN_FACTOR : 1);
+      if (onSubject === 'up') steeredUp = true;
+
       const interest = interestOf(categories, interestSet, feedback);
-      const subjectMatch = subjects.match(analysis);
+      // A subject turned down no longer earns the learned share.
+      const subjectMatch = onSubject === 'down' ? undefined : subjects.match(analysis);
       const contentRaw = profile.similarity(vector);
       if (contentRaw > maxContent) maxContent = contentRaw;
       const co = context.coEngagement?.get(article.id);
@@ -125,12 +153,16 @@ export function rank(
         contentRaw,
         subject: subjectMatch?.strength ?? 0,
         subjectMatch,
-        learned: subjectMatch !== undefined || inLearnedTopic(categories, learnedOutside),
+        learned:
+          onSubject !== 'down' &&
+          onCategory !== 'down' &&
+          (subjectMatch !== undefined || inLearnedTopic(categories, learnedOutside)),
+        steeredUp: onSubject === 'up',
         coEngagement: coScore,
         viaTitle: co?.viaTitle,
         popularity,
         freshness: freshnessOf(article.pubDate, context.now, context.freshnessStretch),
-        pushBack: pushBackOf(article, categories, feedback, controls),
+        pushBack: steerFactor * pushBackOf(article, categories, feedback, controls),
         relevance: 0,
       });
     }
@@ -163,8 +195,8 @@ export function rank(
     const order = diversify(kept, {
       limit,
       maxRelevance,
-      declared: rotation(interests, feedback, controls),
-      ...pageShares(profile.positiveEvents, subjects.evidence),
+      declared: rotation(interests, feedback, controls, learnedOutside),
+      ...pageShares(profile.positiveEvents, subjects.evidence, steeredUp),
     });
 
     // -- 5. output -------------------------------------------------------------------------------
@@ -209,14 +241,52 @@ export function rotation(
   interests: readonly string[],
   feedback: ReadonlyMap<string, TopicFeedback>,
   controls: ReaderControls | undefined,
+  learned: ReadonlySet<string> = new Set(),
 ): string[] {
+  const steered = controls?.steeredCategories;
   const out = (c: string) =>
     (feedback.get(c)?.pushBack ?? 0) >= DISLIKES_OUT_OF_ROTATION ||
-    (controls?.mutedCategories?.get(c) ?? 0) > 0;
+    (controls?.mutedCategories?.get(c) ?? 0) > 0 ||
+    steered?.get(c) === 'down' ||
+    steered?.get(c) === 'off';
   const positives = (c: string) => feedback.get(c)?.positives ?? 0;
-  return interests
+  const base = interests
     .filter((c) => !out(c))
     .map((c, i) => ({ c, i }))
     .sort((a, b) => positives(b.c) - positives(a.c) || a.i - b.i)
     .map(({ c }) => c);
+  if (!steered || steered.size === 0) return base;
+  // Turned up: STEER_UP_TURNS turns each, first; a learned topic turned up joins the rotation.
+  const up = [...steered]
+    .filter(([c, s]) => s === 'up' && (base.includes(c) || learned.has(c)))
+    .map(([c]) => c)
+    .sort();
+  const rest = base.filter((c) => !up.includes(c));
+  const turns: string[] = [];
+  for (let k = 0; k < STEER_UP_TURNS; k++) turns.push(...up);
+  return [...turns, ...rest];
+}
+
+/** The strongest steering among the categories: off, then down, then up. */
+function steeringOf(
+  categories: readonly string[],
+  steered: ReadonlyMap<string, Steering> | undefined,
+): Steering | undefined {
+  if (!steered || steered.size === 0) return undefined;
+  let out: Steering | undefined;
+  for (const c of categories) {
+    const s = steered.get(c);
+    if (s === 'off') return 'off';
+    if (s === 'down' || (s === 'up' && !out)) out = s;
+  }
+  return out;
+}
+
+/** The history without what `keep` refuses (unchanged, and not copied, when it keeps all). */
+function teachingHistory(
+  history: readonly HistoryEvent[],
+  keep: (e: HistoryEvent) => boolean,
+): HistoryEvent[] {
+  const out = history.filter(keep);
+  return out.length === history.length ? (history as HistoryEvent[]) : out;
 }

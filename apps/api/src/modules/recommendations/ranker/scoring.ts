@@ -39,6 +39,8 @@ export interface Candidate {
   subjectMatch: SubjectMatch | undefined;
   /** On a learned subject, or in a learned topic outside the declared interests. */
   learned: boolean;
+  /** On a subject the reader turned up (it comes first in the learned share). */
+  steeredUp: boolean;
   coEngagement: number;
   viaTitle: string | undefined;
   popularity: number;

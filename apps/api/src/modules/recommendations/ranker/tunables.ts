@@ -148,3 +148,26 @@ export const SIM_SOURCE = 0.15;
 export const SIM_CONTENT = 0.5;
 export const CATEGORY_CAP_SHARE = 0.4;
 export const SOURCE_CAP_SHARE = 0.5;
+
+/**
+ * Steering (issue 18): what the reader turned up, down or off on the profile page. `off`
+ * removes a category's or subject's articles from the feed, and what the reader did on it no
+ * longer teaches the profile. `up` multiplies relevance by STEER_UP_FACTOR, gives a category
+ * STEER_UP_TURNS turns of the declared rotation (a learned one joins it) and adds STEER_UP_SHARE
+ * to a subject's learned share of every block, its articles first in it (at most all but the
+ * declared floor). `down` multiplies
+ * relevance by STEER_DOWN_FACTOR, takes a category out of the rotation and a subject out of the
+ * learned share.
+ */
+export const STEER_UP_FACTOR = 1.5;
+export const STEER_DOWN_FACTOR = 0.35;
+export const STEER_UP_TURNS = 2;
+export const STEER_UP_SHARE = 0.3;
+/**
+ * The profile page's subjects: story clusters of what the reader acted on, each named by up to
+ * SUBJECT_KEY_FEATURES of its features (those shared within the cluster first); at most
+ * SUBJECTS_SHOWN; weight = min(1, evidence / SUBJECT_FULL_EVIDENCE) (three fresh likes: 1).
+ */
+export const SUBJECT_KEY_FEATURES = 6;
+export const SUBJECTS_SHOWN = 8;
+export const SUBJECT_FULL_EVIDENCE = 3;

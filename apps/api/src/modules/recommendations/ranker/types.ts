@@ -34,6 +34,19 @@ export interface ReaderControls {
   fewerArticleIds?: ReadonlySet<string>;
   /** Learned topics the reader removed: category id → when; earlier events do not teach it. */
   forgottenTopics?: ReadonlyMap<string, Date>;
+  /** Steering (issue 18): category id → up, down or off. */
+  steeredCategories?: ReadonlyMap<string, Steering>;
+  /**
+   * Steering of subjects, each named by its features (vocabulary terms, `@` + a named entity's
+   * key); a candidate is on one when it shares at least min(2, features) of them.
+   */
+  steeredSubjects?: ReadonlyArray<SteeredSubject>;
+}
+export type Steering = 'up' | 'down' | 'off';
+export interface SteeredSubject {
+  key: string;
+  features: readonly string[];
+  state: Steering;
 }
 
 export interface RankUser {

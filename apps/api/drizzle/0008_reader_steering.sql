@@ -1,0 +1,2 @@
+ALTER TABLE "reader_controls" DROP CONSTRAINT "reader_controls_kind_check";--> statement-breakpoint
+ALTER TABLE "reader_controls" ADD CONSTRAINT "reader_controls_kind_check" CHECK ("reader_controls"."kind" in ('source', 'category', 'keyword', 'article', 'forgotten', 'steer_up', 'steer_down', 'steer_off'));
