@@ -1,9 +1,52 @@
 // ESLint 9 flat config for the whole workspace. `pnpm lint` runs it, then Prettier.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * The layers of the web client (docs/architecture.md): app/ composes everything; a feature uses
+ * lib/ and components/ but never another feature; lib/ and components/ know no feature. What two
+ * features share moves down to lib/ or components/, or is composed in app/ (data or render props).
+ */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const NO_APP = {
+  regex: '^(@/app|(\\.\\./)+app)(/|$)',
+  message: 'Only app/ imports app/ (the routes, layout and providers compose the rest).',
+};
+
+/** Layer rules for the files of one feature. */
+const featureLayer = (feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}/)`,
+            message:
+              'A feature does not import another feature: compose them in app/ (pass data or render props), or move what they share to lib/ or components/.',
+          },
+          {
+            // From features/<feature>/<folder>/file: ../../ is features/.
+            regex: `^\\.\\./\\.\\./(?!${feature}/)`,
+            message:
+              'Reach outside this feature with an @/ import (@/lib, @/components), never another feature.',
+          },
+          NO_APP,
+        ],
+      },
+    ],
+  },
+});
 
 export default defineConfig(
   globalIgnores([
@@ -53,6 +96,27 @@ export default defineConfig(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     extends: [reactHooks.configs.flat['recommended-latest']],
+  },
+
+  // Layers: features do not import each other; lib/ and components/ import no feature.
+  ...WEB_FEATURES.map(featureLayer),
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/features|(\\.\\./)+features)(/|$)',
+              message:
+                'lib/ and components/ are shared by every feature and import none: take the data as props, or move this part to app/ or into the feature.',
+            },
+            NO_APP,
+          ],
+        },
+      ],
+    },
   },
 
   // Tests may use non-null assertions and loose casts on fixtures.

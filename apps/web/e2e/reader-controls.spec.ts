@@ -47,7 +47,12 @@ test('reader controls: fewer like this, hide a source with undo, and the profile
   ).toBeGreaterThan(0);
 
   // Hide this source, from the modal; Undo brings the articles back.
-  const source = (await cards.first().locator('p').first().textContent())!.split('·')[0]!.trim();
+  // The byline's first line, beside the source mark, is the source's name.
+  const source = (await cards
+    .first()
+    .getByTestId('source-mark')
+    .locator('xpath=following-sibling::div/p[1]')
+    .textContent())!.trim();
   await cardTitle(cards.first()).click();
   await page
     .getByRole('dialog')

@@ -83,9 +83,9 @@ test('profile: name edit, e-mail change with the code from the new address, pict
   });
   await expect(page.getByRole('alert').filter({ hasText: 'Max file size is 5MB.' })).toBeVisible();
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText('Preview')).toBeVisible();
+  await expect(page.getByText('Preview', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByText('Preview')).toBeHidden();
+  await expect(page.getByText('Preview', { exact: true })).toBeHidden();
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expectToast(page, 'Profile picture updated successfully!');

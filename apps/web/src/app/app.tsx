@@ -1,10 +1,16 @@
 import { BrowserRouter } from 'react-router-dom';
+import { RootErrorBoundary } from './error-boundaries';
+import { QueryProvider } from './query-provider';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <RootErrorBoundary>
+      <QueryProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryProvider>
+    </RootErrorBoundary>
   );
 }

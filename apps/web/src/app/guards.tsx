@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSessionUser } from '@/features/session/hooks/use-session';
+import { useSessionUser } from '@/lib/session/use-session';
 import { getToken, getUser } from '@/lib/storage';
 
 /** Signed-in-only routes: visitors go to /login (spec sections 2 and 6). */

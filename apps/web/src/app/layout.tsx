@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/footer';
-import { NavBar } from '@/components/nav-bar';
+import { RouteErrorBoundary } from './error-boundaries';
+import { NavBar } from './nav-bar';
 import { PageLoader } from '@/components/page-loader';
 
 /** The shared layout: navigation bar, the screen, the footer. */
@@ -20,9 +21,11 @@ export function Layout() {
         tabIndex={-1}
         className="mx-auto min-h-svh w-full max-w-6xl flex-1 px-4 pt-24 pb-12"
       >
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
     </div>

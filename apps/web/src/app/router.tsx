@@ -1,23 +1,25 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { setNavigator } from '@/lib/navigation';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { lazyScreen } from './query-provider';
 import { LandingPage } from './routes/landing';
 
-// Every screen but the landing page is its own chunk, loaded when first visited.
-const ExplorePage = lazy(() => import('./routes/explore'));
-const SearchPage = lazy(() => import('./routes/search'));
-const ArticlePage = lazy(() => import('./routes/article'));
-const LoginPage = lazy(() => import('./routes/login'));
-const SignupPage = lazy(() => import('./routes/signup'));
-const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
-const HomePage = lazy(() => import('./routes/home'));
-const ProfilePage = lazy(() => import('./routes/profile'));
-const SavedPage = lazy(() => import('./routes/saved'));
-const PreferencesPage = lazy(() => import('./routes/preferences'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+// Every screen but the landing page is its own chunk, loaded when first visited (with the query
+// client, which the landing page does without).
+const ExplorePage = lazyScreen(() => import('./routes/explore'));
+const SearchPage = lazyScreen(() => import('./routes/search'));
+const ArticlePage = lazyScreen(() => import('./routes/article'));
+const LoginPage = lazyScreen(() => import('./routes/login'));
+const SignupPage = lazyScreen(() => import('./routes/signup'));
+const ForgotPasswordPage = lazyScreen(() => import('./routes/forgot-password'));
+const HomePage = lazyScreen(() => import('./routes/home'));
+const ProfilePage = lazyScreen(() => import('./routes/profile'));
+const SavedPage = lazyScreen(() => import('./routes/saved'));
+const PreferencesPage = lazyScreen(() => import('./routes/preferences'));
+const NotFoundPage = lazyScreen(() => import('./routes/not-found'));
 
 export const routes: RouteObject[] = [
   {

@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -5,9 +6,9 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => 
   return (
     <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
       <p className="font-semibold">{message}</p>
-      <button type="button" className="btn-outline" onClick={onRetry}>
+      <Button variant="outline" onClick={onRetry}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 
 /** How long an undoable toast stays, so that its Undo can be reached. */
@@ -11,16 +12,16 @@ export function undoToast(text: string, key: string, onUndo: () => void): string
   const id = toast.success(
     <span className="flex items-center gap-3">
       <span>{text}</span>
-      <button
-        type="button"
-        className="btn-outline min-h-8 px-3 py-1"
+      <Button
+        variant="outline"
+        size="sm"
         onClick={() => {
           toast.dismiss(id);
           onUndo();
         }}
       >
         Undo
-      </button>
+      </Button>
     </span>,
     { key, label: text, duration: UNDO_TOAST_MS },
   );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setApiOrigin } from './api-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { api, ApiError, setApiOrigin, type RequestOptions } from './api-client';
 import { setNavigator } from './navigation';
 import { AUTH_LOGOUT_EVENT, getToken, getUser, startSession, STORAGE_KEYS } from './storage';
 import * as toastModule from './toast';
@@ -147,5 +147,44 @@ describe('api client', () => {
     } finally {
       setApiOrigin(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }
+  });
+
+  it('is typed from the route table: the body, query and result of the route called', async () => {
+    startSession(reader, 'token');
+    answer = (_req, res) =>
+      json(res, 200, { message: 'ok', liked: true, disliked: false, likes: 6, dislikes: 0 });
+    const res = await api('POST /api/userinteractions/like', { body: { article_id: 'a1' } });
+    expectTypeOf(res.liked).toEqualTypeOf<boolean>();
+    expectTypeOf(res.likes).toEqualTypeOf<number>();
+    expect(res).toMatchObject({ liked: true, likes: 6 });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/userinteractions/like' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({ article_id: 'a1' });
+
+    // The options of each route come from its row of ROUTES.
+    expectTypeOf<RequestOptions<'POST /api/auth/send-otp'>['body']>().toEqualTypeOf<{
+      email: string;
+    }>();
+    expectTypeOf<RequestOptions<'GET /api/articles/getarticlebyid'>['query']>().toEqualTypeOf<{
+      article_id: string;
+    }>();
+    expectTypeOf<
+      RequestOptions<'POST /api/profile/uploadpicture'>['body']
+    >().toEqualTypeOf<FormData>();
+    expectTypeOf<RequestOptions<'GET /api/profile/getstreak'>['body']>().toEqualTypeOf<undefined>();
+
+    // What the type check refuses (checked by `tsc`, never sent).
+    const refused = [
+      // @ts-expect-error a path that is not in the route table
+      () => api('GET /api/articles/nope'),
+      // @ts-expect-error a body the route does not read
+      () => api('POST /api/userinteractions/like', { body: { id: 'a1' } }),
+      // @ts-expect-error the route needs a body
+      () => api('POST /api/auth/send-otp'),
+      // @ts-expect-error a route that reads no body takes none
+      () => api('GET /api/profile/getstreak', { body: { streak: 1 } }),
+      // @ts-expect-error a query the route does not read
+      () => api('GET /api/articles/getarticlebyid', { query: { id: 'a1' } }),
+    ];
+    expect(refused).toHaveLength(5);
   });
 });

@@ -1,9 +1,12 @@
 import {
   MESSAGES,
   type ApiErrorResponse,
+  type BodyOf,
   type ErrorCode,
+  type QueryOf,
   type ResultOf,
   type RouteKey,
+  type Routes,
 } from '@lede/shared';
 import { navigateTo } from './navigation';
 import { endSession, getToken, setToken } from './storage';
@@ -31,18 +34,45 @@ export class ApiError extends Error {
   get attemptsLeft(): number | undefined {
     return this.body?.attemptsLeft;
   }
+  /** The reader must choose interests first (403 NEEDS_PREFERENCES). */
   get needsPreferences(): boolean {
-    return this.body?.needsPreferences === true;
+    return this.code === 'NEEDS_PREFERENCES' || this.body?.needsPreferences === true;
   }
 }
 
-export interface RequestOptions {
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
+/** What every call may add: an abort signal, and the spec's text for a failure without one. */
+interface CallOptions {
   signal?: AbortSignal;
   /** The spec's fallback text, used when the server gives no message. */
   fallback?: string;
 }
+
+/** A route that reads a multipart upload takes a FormData body; the others their JSON body. */
+type BodyInput<R extends RouteKey> = Routes[R] extends { upload: object } ? FormData : BodyOf<R>;
+
+/** An object with nothing in it: a part whose every field is optional accepts it. */
+type Empty = Record<never, never>;
+
+/** A part the route reads is required unless its schema accepts nothing; one it does not read is absent. */
+type Part<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: never }
+  : undefined extends T
+    ? { [K in Name]?: T }
+    : Empty extends T
+      ? { [K in Name]?: T }
+      : { [K in Name]: T };
+
+/**
+ * The options of a call to route `R`, typed from its row of the route table: its JSON body (or a
+ * FormData for an upload) and its query, so a wrong body, query or path fails the type check.
+ */
+export type RequestOptions<R extends RouteKey> = R extends RouteKey
+  ? CallOptions & Part<'body', BodyInput<R>> & Part<'query', QueryOf<R>>
+  : never;
+
+/** The options may be left out when the route requires neither body nor query. */
+type OptionsArg<R extends RouteKey> =
+  Empty extends RequestOptions<R> ? [options?: RequestOptions<R>] : [options: RequestOptions<R>];
 
 let origin = '';
 /** Tests point the client at a real HTTP server; in the app requests go to the page's origin. */
@@ -57,14 +87,15 @@ export function setApiOrigin(value: string): void {
  */
 export async function api<R extends RouteKey>(
   route: R,
-  options: RequestOptions = {},
+  ...[given]: OptionsArg<R>
 ): Promise<ApiResult<R>> {
+  const options: CallOptions & { body?: unknown; query?: object } = given ?? {};
   const space = route.indexOf(' ');
   const method = route.slice(0, space);
   let url = origin + route.slice(space + 1);
   if (options.query) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query))
+    for (const [k, v] of Object.entries(options.query) as [string, unknown][])
       if (v !== undefined) params.set(k, String(v));
     const qs = params.toString();
     if (qs) url += `?${qs}`;
@@ -114,7 +145,7 @@ export async function api<R extends RouteKey>(
   const message =
     typeof errorBody.message === 'string' && errorBody.message ? errorBody.message : fallback;
   const error = new ApiError(res.status, message, errorBody);
-  if (res.status === 403 && errorBody.needsPreferences === true) {
+  if (res.status === 403 && error.needsPreferences) {
     toast.error(MESSAGES.recommendations.needsPreferences);
     navigateTo('/preferences', { state: { fromReset: true } });
   } else if (res.status === 401 || res.status === 403) {

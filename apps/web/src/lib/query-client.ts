@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
 import { AUTH_LOGOUT_EVENT } from './storage';
+
+/**
+ * A 4xx answer (an ApiError with its status): asking again would get the same. Read by shape, not
+ * by class, so that this module (in the first load, with the root provider) needs no API client.
+ */
+function isClientError(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -11,18 +19,14 @@ export function createQueryClient(): QueryClient {
         staleTime: 60_000,
         gcTime: 10 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (count, err) =>
-          count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        retry: (count, err) => count < 1 && !isClientError(err),
       },
       mutations: { retry: false },
     },
   });
 }
 
-/**
- * The app's one cache. It lives in this module, which only the screens that fetch data import,
- * so the landing page's first load carries no query library at all.
- */
+/** The app's one cache, provided at the root (app/app.tsx). */
 export const queryClient = createQueryClient();
 
 // Whatever ends the session (logout, 401/403, another tab) drops the reader's cached data.

@@ -1,14 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/components/use-page-title';
 import { useArticle } from '@/features/articles/api/articles';
 import { ArticleDetail } from '@/features/articles/components/article-detail';
 import { useArticleActions } from '@/features/articles/hooks/use-article-actions';
 import { useRecordView } from '@/features/articles/hooks/use-record-view';
-import { withQuery } from '@/lib/with-query';
 
-function ArticlePage() {
+export default function ArticlePage() {
   const { id } = useParams();
   const query = useArticle(id);
   const article = query.data;
@@ -22,7 +22,7 @@ function ArticlePage() {
     return (
       <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
         <h1 className="text-2xl font-bold">Article not found</h1>
-        <Link to="/explore" className="btn-primary">
+        <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
           Explore articles
         </Link>
       </div>
@@ -31,9 +31,9 @@ function ArticlePage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <div>
-        <button type="button" className="btn-ghost -ml-3" onClick={() => navigate(-1)}>
+        <Button variant="ghost" className="-ml-3" onClick={() => navigate(-1)}>
           <ArrowLeft size={18} aria-hidden="true" /> Back
-        </button>
+        </Button>
       </div>
       <ArticleDetail
         article={article}
@@ -45,5 +45,3 @@ function ArticlePage() {
     </div>
   );
 }
-
-export default withQuery(ArticlePage);

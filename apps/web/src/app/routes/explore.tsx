@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from '@lede/shared';
+import { CATEGORY_IDS } from '@lede/shared/constants';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
 import {
@@ -10,13 +10,12 @@ import {
 } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { QueryError } from '@/components/query-error';
-import { withQuery } from '@/lib/with-query';
 
 /** Spec section 2: the chips, in order; 'trending now' is the default. */
 export const EXPLORE_CHIPS = [ALL_CHIP, TRENDING_CHIP, ...CATEGORY_IDS] as const;
 export const EXPLORE_SKELETONS = 8;
 
-function ExplorePage() {
+export default function ExplorePage() {
   usePageTitle('Explore');
   const [params, setParams] = useSearchParams();
   const requested = params.get('category');
@@ -84,5 +83,3 @@ function ExplorePage() {
     </div>
   );
 }
-
-export default withQuery(ExplorePage);

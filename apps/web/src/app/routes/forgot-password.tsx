@@ -1,15 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared';
-import { ArrowLeft, Info } from 'lucide-react';
+import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared/constants';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
-import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
+import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/field';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import { PasswordRules, PasswordStrength } from '@/features/auth/components/password-checks';
+import {
+  PasswordRules,
+  PasswordRulesToggle,
+  PasswordStrength,
+} from '@/features/auth/components/password-checks';
 import { PasswordInput } from '@/features/auth/components/password-input';
+import {
+  useForgotPassword,
+  useResetPassword,
+  useVerifyResetCode,
+} from '@/features/auth/hooks/use-auth-mutations';
 import {
   forgotEmailSchema,
   newPasswordFormSchema,
@@ -31,6 +42,8 @@ export default function ForgotPasswordPage() {
   const [state, setState] = useState<Step>({ step: 1 });
   const [formError, setFormError] = useState<string | null>(null);
   const [lastEmail, setLastEmail] = useState('');
+  const forgotPassword = useForgotPassword();
+  const verifyResetCode = useVerifyResetCode();
 
   const backToStart = (message?: string) => {
     setState({ step: 1 });
@@ -58,12 +71,16 @@ export default function ForgotPasswordPage() {
           email={state.email}
           onBack={() => backToStart()}
           onResend={resendCode(
-            () => authApi.forgotPassword(state.email),
+            () => forgotPassword.mutateAsync(state.email),
             (hash) => setState({ ...state, hash }),
           )}
           onVerify={async (code) => {
             try {
-              const res = await authApi.verifyResetCode(state.email, code, state.hash);
+              const res = await verifyResetCode.mutateAsync({
+                email: state.email,
+                otp: code,
+                hash: state.hash,
+              });
               toast.success(MESSAGES.auth.resetOtpVerified);
               setState({ step: 3, email: state.email, resetToken: res.resetToken });
             } catch (err) {
@@ -107,10 +124,11 @@ function EmailStep({
     defaultValues: { email: defaultEmail },
   });
   const email = useWatch({ control, name: 'email' });
+  const forgotPassword = useForgotPassword();
   const onSubmit = handleSubmit(async (values) => {
     const address = values.email.trim();
     try {
-      const res = await authApi.forgotPassword(address);
+      const res = await forgotPassword.mutateAsync(address);
       toast.success(MESSAGES.auth.resetOtpSent);
       onSent(address, res.hash);
     } catch (err) {
@@ -125,29 +143,21 @@ function EmailStep({
       subtitle="Enter your account's e-mail and we will send you a reset code."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div>
-          <label htmlFor="forgot-email" className="label">
-            Email
-          </label>
-          <input
-            id="forgot-email"
-            type="email"
-            autoComplete="email"
-            className="field"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="forgot-email-error" message={errors.email?.message} />
-        </div>
+        <Field id="forgot-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              className="field"
+              {...register('email')}
+            />
+          )}
+        </Field>
         <FormAlert message={error} />
-        <button
-          type="submit"
-          className="btn-primary h-11"
-          disabled={!email?.trim() || isSubmitting}
-        >
+        <Button type="submit" size="lg" disabled={!email?.trim() || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Reset Code'}
-        </button>
+        </Button>
         <p className="text-xs text-muted">
           Reset codes expire automatically after 5 minutes and can be used only once.
         </p>
@@ -168,6 +178,7 @@ function NewPasswordStep({
   const navigate = useNavigate();
   const [rulesOpen, setRulesOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const resetPassword = useResetPassword();
   const {
     register,
     handleSubmit,
@@ -183,7 +194,7 @@ function NewPasswordStep({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await authApi.resetPassword(email, values.password, resetToken);
+      await resetPassword.mutateAsync({ email, newPassword: values.password, resetToken });
     } catch (err) {
       const text = errorMessage(err, f.resetPassword);
       if (isDeadCodeError(err)) return onDead(text);
@@ -202,57 +213,53 @@ function NewPasswordStep({
       subtitle="Choose a strong password you have not used here."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div>
-          <div className="mb-1 flex items-center gap-1">
-            <label htmlFor="reset-password" className="label mb-0">
-              New password
-            </label>
-            <button
-              type="button"
-              className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:text-fg"
-              aria-label="Password requirements"
-              aria-expanded={rulesOpen}
-              aria-controls="reset-password-rules"
-              onClick={() => setRulesOpen((o) => !o)}
-            >
-              <Info size={16} aria-hidden="true" />
-            </button>
-          </div>
-          <PasswordInput
-            id="reset-password"
-            autoComplete="new-password"
-            aria-invalid={pwError ? true : undefined}
-            aria-describedby={pwError ? 'reset-password-error' : undefined}
-            {...register('password')}
-            onFocus={() => setRulesOpen(true)}
-          />
-          <FieldError id="reset-password-error" message={pwError} />
-          {rulesOpen && (
-            <div className="mt-2">
-              <PasswordRules id="reset-password-rules" password={password} />
-            </div>
+        <Field
+          id="reset-password"
+          label="New password"
+          labelAside={
+            <PasswordRulesToggle
+              open={rulesOpen}
+              controls="reset-password-rules"
+              onToggle={() => setRulesOpen((o) => !o)}
+            />
+          }
+          labelRowClassName="items-center gap-1"
+          error={pwError}
+          after={
+            <>
+              {rulesOpen && (
+                <div className="mt-2">
+                  <PasswordRules id="reset-password-rules" password={password} />
+                </div>
+              )}
+              <div className="mt-2">
+                <PasswordStrength password={password} confirm={confirm} />
+              </div>
+            </>
+          }
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('password')}
+              onFocus={() => setRulesOpen(true)}
+            />
           )}
-          <div className="mt-2">
-            <PasswordStrength password={password} confirm={confirm} />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="reset-confirm" className="label">
-            Confirm new password
-          </label>
-          <PasswordInput
-            id="reset-confirm"
-            autoComplete="new-password"
-            aria-invalid={confirmError ? true : undefined}
-            aria-describedby={confirmError ? 'reset-confirm-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="reset-confirm-error" message={confirmError} />
-        </div>
+        </Field>
+        <Field id="reset-confirm" label="Confirm new password" error={confirmError}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
         <FormAlert message={formError} />
-        <button type="submit" className="btn-primary h-11" disabled={!isValid || isSubmitting}>
+        <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Reset Password'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

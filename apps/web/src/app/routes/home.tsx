@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { ArticleList } from '@/features/articles/components/article-list';
@@ -12,8 +13,7 @@ import {
 } from '@/features/feed/api/recommendations';
 import { FeedControls } from '@/features/feed/components/feed-controls';
 import { FeedReason } from '@/features/feed/components/feed-reason';
-import { useSessionUser } from '@/features/session/hooks/use-session';
-import { withQuery } from '@/lib/with-query';
+import { useSessionUser } from '@/lib/session/use-session';
 
 /** Spec section 9: 6 skeleton cards while the feed loads. */
 export const HOME_SKELETONS = 6;
@@ -22,7 +22,7 @@ export function firstName(name: string | undefined): string {
   return name?.trim().split(/\s+/)[0] || 'User';
 }
 
-function HomePage() {
+export default function HomePage() {
   usePageTitle('Home');
   const user = useSessionUser();
   const qc = useQueryClient();
@@ -44,15 +44,10 @@ function HomePage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">Hello, {firstName(user?.name)}</h1>
-        <button
-          type="button"
-          className="btn-outline"
-          onClick={() => void refresh()}
-          disabled={refreshing}
-        >
+        <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
           <RefreshCw size={18} aria-hidden="true" className={refreshing ? 'animate-spin' : ''} />
           Refresh
-        </button>
+        </Button>
       </div>
 
       {feed.isError ? (
@@ -70,15 +65,10 @@ function HomePage() {
           empty={
             <div className="card flex flex-col items-center gap-4 p-10 text-center">
               <p className="text-muted">No recommendations available at the moment.</p>
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => void refresh()}
-                disabled={refreshing}
-              >
+              <Button onClick={() => void refresh()} disabled={refreshing}>
                 <RefreshCw size={18} aria-hidden="true" />
                 Refresh Recommendations
-              </button>
+              </Button>
             </div>
           }
         />
@@ -86,5 +76,3 @@ function HomePage() {
     </div>
   );
 }
-
-export default withQuery(HomePage);

@@ -1,6 +1,7 @@
-import { CATEGORIES } from '@lede/shared';
+import { CATEGORIES } from '@lede/shared/constants';
 import { ArrowRight, Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/button';
 import { CategoryIcon } from '@/components/category-icon';
 import { usePageTitle } from '@/components/use-page-title';
 
@@ -21,10 +22,24 @@ export function LandingPage() {
           builds a feed that learns from what you read, like and save.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/signup" className="btn-primary h-12 w-full px-6 text-base sm:w-auto">
+          <Link
+            to="/signup"
+            className={buttonVariants({
+              variant: 'primary',
+              size: 'xl',
+              className: 'w-full sm:w-auto',
+            })}
+          >
             Get Started <ArrowRight size={18} aria-hidden="true" />
           </Link>
-          <Link to="/explore" className="btn-outline h-12 w-full px-6 text-base sm:w-auto">
+          <Link
+            to="/explore"
+            className={buttonVariants({
+              variant: 'outline',
+              size: 'xl',
+              className: 'w-full sm:w-auto',
+            })}
+          >
             <Compass size={18} aria-hidden="true" /> Explore First
           </Link>
         </div>

@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@lede/shared';
+import { MESSAGES } from '@lede/shared/constants';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
-import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
+import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/field';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { PasswordInput } from '@/features/auth/components/password-input';
+import {
+  useLogin,
+  useVerifyCode,
+  useVerifyCredentials,
+} from '@/features/auth/hooks/use-auth-mutations';
 import { loginFormSchema, type LoginForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -24,6 +31,9 @@ export default function LoginPage() {
     hash: string;
   } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const verifyCredentials = useVerifyCredentials();
+  const verifyCode = useVerifyCode();
+  const login = useLogin();
   const {
     register,
     handleSubmit,
@@ -37,7 +47,7 @@ export default function LoginPage() {
     setFormError(null);
     const address = email.trim();
     try {
-      const res = await authApi.verifyCredentials(address, password);
+      const res = await verifyCredentials.mutateAsync({ email: address, password });
       toast.success(MESSAGES.auth.credentialsVerified);
       setChallenge({ email: address, password, hash: res.hash });
     } catch (err) {
@@ -62,19 +72,23 @@ export default function LoginPage() {
         email={challenge.email}
         onBack={() => backToForm()}
         onResend={resendCode(
-          () => authApi.verifyCredentials(challenge.email, challenge.password),
+          () => verifyCredentials.mutateAsync(challenge),
           (hash) => setChallenge({ ...challenge, hash }),
         )}
         onVerify={async (code) => {
           try {
-            await authApi.verifyCode(challenge.email, code, challenge.hash);
+            await verifyCode.mutateAsync({
+              email: challenge.email,
+              otp: code,
+              hash: challenge.hash,
+            });
           } catch (err) {
             const text = codeErrorText(err, f.verifyOtp);
             if (isDeadCodeError(err)) return backToForm(text);
             throw new Error(text);
           }
           try {
-            await authApi.login(challenge.email, challenge.password);
+            await login.mutateAsync(challenge);
           } catch (err) {
             return backToForm(errorMessage(err, f.login));
           }
@@ -89,43 +103,35 @@ export default function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Lede account.">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div>
-          <label htmlFor="login-email" className="label">
-            Email
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            className="field"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-            {...register('email')}
-          />
-          <FieldError id="login-email-error" message={errors.email?.message} />
-        </div>
-        <div>
-          <div className="mb-1 flex items-baseline justify-between">
-            <label htmlFor="login-password" className="label mb-0">
-              Password
-            </label>
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              className="field"
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field
+          id="login-password"
+          label="Password"
+          labelAside={
             <Link to="/forgot-password" className="link text-sm">
               Forgot password?
             </Link>
-          </div>
-          <PasswordInput
-            id="login-password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
-            {...register('password')}
-          />
-          <FieldError id="login-password-error" message={errors.password?.message} />
-        </div>
+          }
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
+          )}
+        </Field>
         <FormAlert message={formError} />
-        <button type="submit" className="btn-primary h-11" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign In'}
-        </button>
+        </Button>
         <p className="text-center text-sm text-muted">
           New to Lede?{' '}
           <Link to="/signup" className="link">

@@ -1,5 +1,6 @@
 import { ArrowLeft, Compass, Home } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
 
 export default function NotFoundPage() {
@@ -13,15 +14,15 @@ export default function NotFoundPage() {
       <h1 className="text-3xl font-extrabold tracking-tight">Page Not Found</h1>
       <p className="text-muted">The page you are looking for does not exist or was moved.</p>
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-        <Link to="/home" className="btn-primary">
+        <Link to="/home" className={buttonVariants({ variant: 'primary' })}>
           <Home size={18} aria-hidden="true" /> Back to Home
         </Link>
-        <Link to="/explore" className="btn-outline">
+        <Link to="/explore" className={buttonVariants({ variant: 'outline' })}>
           <Compass size={18} aria-hidden="true" /> Explore Articles
         </Link>
-        <button type="button" className="btn-outline" onClick={() => navigate(-1)}>
+        <Button variant="outline" onClick={() => navigate(-1)}>
           <ArrowLeft size={18} aria-hidden="true" /> Go Back
-        </button>
+        </Button>
       </div>
     </div>
   );

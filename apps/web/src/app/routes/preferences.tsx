@@ -1,8 +1,7 @@
-import { CATEGORIES, CLIENT_MESSAGES, isCategoryId } from '@lede/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { CATEGORIES, isCategoryId } from '@lede/shared/constants';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
 import { CategoryCard } from '@/features/preferences/components/category-card';
 import {
@@ -13,15 +12,12 @@ import {
   preferencesMode,
   useInterestSelection,
 } from '@/features/preferences/hooks/use-interest-selection';
-import { useSessionUser } from '@/features/session/hooks/use-session';
-import { api, ApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { setUser } from '@/lib/storage';
+import { useSetInterests } from '@/features/preferences/hooks/use-set-interests';
+import { useSessionUser } from '@/lib/session/use-session';
 import { toast } from '@/lib/toast';
-import { withQuery } from '@/lib/with-query';
 
 /** Interest choice (outside the shared layout): needs the fromReset navigation state. */
-function PreferencesPage() {
+export default function PreferencesPage() {
   usePageTitle('Preferences');
   const location = useLocation();
   const state = location.state as { fromReset?: boolean } | null;
@@ -32,39 +28,23 @@ function PreferencesPage() {
 function Preferences({ state }: { state: unknown }) {
   const user = useSessionUser();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const mode = preferencesMode(state, user?.interests.length ?? 0);
   const initial = mode === 'reset' ? [] : (user?.interests ?? []).filter(isCategoryId);
   const { selected, toggle } = useInterestSelection(initial);
-  const [saving, setSaving] = useState(false);
+  const setInterests = useSetInterests();
+  const saving = setInterests.isPending;
   const n = selected.length;
 
-  const save = async () => {
+  const save = () => {
     const check = checkSelection(selected);
     if (!check.ok) {
       toast.error(check.error);
       return;
     }
-    setSaving(true);
-    try {
-      const res = await api('POST /api/profile/setinterests', {
-        body: { interests: check.interests },
-        fallback: CLIENT_MESSAGES.toasts.savePreferencesFailed,
-      });
-      setUser(res.user);
-      // New interests rebuild the feed: drop the one held.
-      qc.removeQueries({ queryKey: queryKeys.reader.recommendations() });
-      toast.success(res.message);
-      navigate('/home', { replace: true });
-    } catch (err) {
-      toast.error(
-        err instanceof ApiError && err.status > 0
-          ? err.message || CLIENT_MESSAGES.toasts.savePreferencesFailed
-          : CLIENT_MESSAGES.toasts.savePreferencesError,
-      );
-    } finally {
-      setSaving(false);
-    }
+    // The mutation keeps the reader, drops the old feed and says how it went.
+    setInterests.mutate(check.interests, {
+      onSuccess: () => void navigate('/home', { replace: true }),
+    });
   };
 
   return (
@@ -97,26 +77,19 @@ function Preferences({ state }: { state: unknown }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {mode === 'new' ? (
-            <Link to="/" className="btn-outline">
+            <Link to="/" className={buttonVariants({ variant: 'outline' })}>
               Skip for Now
             </Link>
           ) : (
-            <Link to={goBackTarget(mode)} className="btn-outline">
+            <Link to={goBackTarget(mode)} className={buttonVariants({ variant: 'outline' })}>
               <ArrowLeft size={18} aria-hidden="true" /> Go Back
             </Link>
           )}
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => void save()}
-            disabled={n === 0 || saving}
-          >
+          <Button onClick={() => void save()} disabled={n === 0 || saving}>
             {saving ? 'Saving…' : 'Save & Continue'}
-          </button>
+          </Button>
         </div>
       </div>
     </main>
   );
 }
-
-export default withQuery(PreferencesPage);

@@ -1,22 +1,25 @@
-import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared';
+import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared/constants';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
+import { useReaderLists, useStreak } from '@/features/articles/api/reader';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { FeedSettings } from '@/features/feed/components/feed-settings';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import { profileApi } from '@/features/profile/api/profile';
 import { AccountActions } from '@/features/profile/components/account-actions';
 import { ActivityList } from '@/features/profile/components/activity-list';
 import { ProfileCard, type EmailChallenge } from '@/features/profile/components/profile-card';
 import { StatsCard } from '@/features/profile/components/stats-card';
+import {
+  useConfirmEmailChange,
+  useRequestEmailChange,
+} from '@/features/profile/hooks/use-profile-mutations';
 import { useSavedArticles } from '@/features/saved/api/saved';
-import { useSessionUser } from '@/features/session/hooks/use-session';
+import { useSessionUser } from '@/lib/session/use-session';
 import { toast } from '@/lib/toast';
-import { withQuery } from '@/lib/with-query';
 
 function SavedTab() {
   const saved = useSavedArticles();
@@ -41,13 +44,24 @@ function SavedTab() {
   );
 }
 
+/** The stats card, fed with the reader's streak and lists from the articles feature. */
+function Stats() {
+  const streak = useStreak();
+  const lists = useReaderLists();
+  return (
+    <StatsCard streak={streak.data ?? 0} likes={lists.liked.length} saves={lists.saved.length} />
+  );
+}
+
 const tabClass =
   'rounded-lg px-4 py-2 text-sm font-semibold text-muted hover:text-fg data-[state=active]:bg-raised data-[state=active]:text-fg data-[state=active]:shadow-sm';
 
-function ProfilePage() {
+export default function ProfilePage() {
   usePageTitle('Profile');
   const user = useSessionUser();
   const [challenge, setChallenge] = useState<EmailChallenge | null>(null);
+  const requestEmailChange = useRequestEmailChange();
+  const confirmEmailChange = useConfirmEmailChange();
   if (!user) return <Navigate to="/login" replace />;
 
   if (challenge) {
@@ -57,12 +71,16 @@ function ProfilePage() {
         email={challenge.email}
         onBack={() => setChallenge(null)}
         onResend={resendCode(
-          () => profileApi.requestEmailChange(challenge.email),
+          () => requestEmailChange.mutateAsync(challenge.email),
           (hash) => setChallenge({ email: challenge.email, hash }),
         )}
         onVerify={async (code) => {
           try {
-            await profileApi.confirmEmailChange(challenge.email, code, challenge.hash);
+            await confirmEmailChange.mutateAsync({
+              email: challenge.email,
+              otp: code,
+              hash: challenge.hash,
+            });
           } catch (err) {
             const text = codeErrorText(err, CLIENT_MESSAGES.data.changeEmail);
             if (isDeadCodeError(err)) {
@@ -85,7 +103,7 @@ function ProfilePage() {
       <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
         <div className="flex flex-col gap-6">
           <ProfileCard user={user} onEmailChallenge={setChallenge} />
-          <StatsCard />
+          <Stats />
           <FeedSettings />
           <AccountActions />
         </div>
@@ -112,5 +130,3 @@ function ProfilePage() {
     </div>
   );
 }
-
-export default withQuery(ProfilePage);

@@ -1,13 +1,13 @@
 import { Bookmark } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { buttonVariants } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { useSavedArticles } from '@/features/saved/api/saved';
-import { withQuery } from '@/lib/with-query';
 
 /** The reader's saved articles: the same cards, modal and actions; unsaving removes a card. */
-function SavedPage() {
+export default function SavedPage() {
   usePageTitle('Saved');
   const saved = useSavedArticles();
   const articles = saved.data?.map((e) => e.article_id);
@@ -36,7 +36,7 @@ function SavedPage() {
               <p className="text-muted">
                 Save an article to read it later; it will wait for you here.
               </p>
-              <Link to="/explore" className="btn-primary">
+              <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
                 Explore articles
               </Link>
             </div>
@@ -46,5 +46,3 @@ function SavedPage() {
     </div>
   );
 }
-
-export default withQuery(SavedPage);

@@ -1,12 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { useKeywordArticles } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
-import { withQuery } from '@/lib/with-query';
 
-function SearchPage() {
+export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   usePageTitle(q ? `Search: ${q}` : 'Search');
@@ -17,9 +17,9 @@ function SearchPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <button type="button" className="btn-ghost -ml-3" onClick={() => navigate(-1)}>
+        <Button variant="ghost" className="-ml-3" onClick={() => navigate(-1)}>
           <ArrowLeft size={18} aria-hidden="true" /> Back
-        </button>
+        </Button>
       </div>
       {q && (
         <>
@@ -43,7 +43,7 @@ function SearchPage() {
               empty={
                 <div className="card flex flex-col items-center gap-3 p-8 text-center">
                   <p className="text-lg font-semibold">No articles found</p>
-                  <Link to="/explore" className="btn-primary">
+                  <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
                     Explore articles
                   </Link>
                 </div>
@@ -56,5 +56,3 @@ function SearchPage() {
     </div>
   );
 }
-
-export default withQuery(SearchPage);

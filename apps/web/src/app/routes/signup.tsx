@@ -1,15 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@lede/shared';
-import { Info } from 'lucide-react';
+import { MESSAGES } from '@lede/shared/constants';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { authApi, codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
-import { AuthCard, FieldError, FormAlert } from '@/features/auth/components/auth-card';
+import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/field';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import { PasswordRules, PasswordStrength } from '@/features/auth/components/password-checks';
+import {
+  PasswordRules,
+  PasswordRulesToggle,
+  PasswordStrength,
+} from '@/features/auth/components/password-checks';
 import { PasswordInput } from '@/features/auth/components/password-input';
+import {
+  useSendSignupCode,
+  useSignup,
+  useVerifyCode,
+} from '@/features/auth/hooks/use-auth-mutations';
 import { signupFormSchema, type SignupForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -22,6 +32,9 @@ export default function SignupPage() {
   const [challenge, setChallenge] = useState<(SignupForm & { hash: string }) | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
+  const sendSignupCode = useSendSignupCode();
+  const verifyCode = useVerifyCode();
+  const signup = useSignup();
   const form = useForm<SignupForm>({
     resolver: zodResolver(signupFormSchema),
     mode: 'onChange',
@@ -40,7 +53,7 @@ export default function SignupPage() {
     setFormError(null);
     const email = values.email.trim();
     try {
-      const res = await authApi.sendSignupCode(email);
+      const res = await sendSignupCode.mutateAsync(email);
       toast.success(MESSAGES.auth.otpSent);
       setChallenge({ ...values, email, hash: res.hash });
     } catch (err) {
@@ -66,19 +79,27 @@ export default function SignupPage() {
         email={challenge.email}
         onBack={() => backToForm()}
         onResend={resendCode(
-          () => authApi.sendSignupCode(challenge.email),
+          () => sendSignupCode.mutateAsync(challenge.email),
           (hash) => setChallenge({ ...challenge, hash }),
         )}
         onVerify={async (code) => {
           try {
-            await authApi.verifyCode(challenge.email, code, challenge.hash);
+            await verifyCode.mutateAsync({
+              email: challenge.email,
+              otp: code,
+              hash: challenge.hash,
+            });
           } catch (err) {
             const text = codeErrorText(err, f.verifyOtp);
             if (isDeadCodeError(err)) return backToForm(text);
             throw new Error(text);
           }
           try {
-            await authApi.signup(challenge.name.trim(), challenge.email, challenge.password);
+            await signup.mutateAsync({
+              name: challenge.name.trim(),
+              email: challenge.email,
+              password: challenge.password,
+            });
           } catch (err) {
             return backToForm(errorMessage(err, f.signup));
           }
@@ -90,92 +111,74 @@ export default function SignupPage() {
   }
 
   const show = (key: keyof SignupForm) => (touchedFields[key] ? errors[key]?.message : undefined);
-  const describe = (key: keyof SignupForm, extra?: string) =>
-    [show(key) ? `signup-${key}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
 
   return (
     <AuthCard title="Create your account" subtitle="Get personalized news and recommendations.">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div>
-          <label htmlFor="signup-name" className="label">
-            Full name
-          </label>
-          <input
-            id="signup-name"
-            autoComplete="name"
-            className="field"
-            aria-invalid={show('name') ? true : undefined}
-            aria-describedby={describe('name')}
-            {...register('name')}
-          />
-          <FieldError id="signup-name-error" message={show('name')} />
-        </div>
-        <div>
-          <label htmlFor="signup-email" className="label">
-            Email
-          </label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            className="field"
-            aria-invalid={show('email') ? true : undefined}
-            aria-describedby={describe('email')}
-            {...register('email')}
-          />
-          <FieldError id="signup-email-error" message={show('email')} />
-        </div>
-        <div>
-          <div className="mb-1 flex items-center gap-1">
-            <label htmlFor="signup-password" className="label mb-0">
-              Password
-            </label>
-            <button
-              type="button"
-              className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:text-fg"
-              aria-label="Password requirements"
-              aria-expanded={rulesOpen}
-              aria-controls="signup-password-rules"
-              onClick={() => setRulesOpen((o) => !o)}
-            >
-              <Info size={16} aria-hidden="true" />
-            </button>
-          </div>
-          <PasswordInput
-            id="signup-password"
-            autoComplete="new-password"
-            aria-invalid={show('password') ? true : undefined}
-            aria-describedby={describe('password', rulesOpen ? 'signup-password-rules' : undefined)}
-            {...register('password')}
-            onFocus={() => setRulesOpen(true)}
-          />
-          <FieldError id="signup-password-error" message={show('password')} />
-          {rulesOpen && (
-            <div className="mt-2">
-              <PasswordRules id="signup-password-rules" password={password} />
-            </div>
+        <Field id="signup-name" label="Full name" error={show('name')}>
+          {(control) => (
+            <input {...control} autoComplete="name" className="field" {...register('name')} />
           )}
-          <div className="mt-2">
-            <PasswordStrength password={password} confirm={confirm} />
-          </div>
-        </div>
-        <div>
-          <label htmlFor="signup-confirm" className="label">
-            Confirm password
-          </label>
-          <PasswordInput
-            id="signup-confirm"
-            autoComplete="new-password"
-            aria-invalid={show('confirmPassword') ? true : undefined}
-            aria-describedby={describe('confirmPassword')}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="signup-confirmPassword-error" message={show('confirmPassword')} />
-        </div>
+        </Field>
+        <Field id="signup-email" label="Email" error={show('email')}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              className="field"
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field
+          id="signup-password"
+          label="Password"
+          labelAside={
+            <PasswordRulesToggle
+              open={rulesOpen}
+              controls="signup-password-rules"
+              onToggle={() => setRulesOpen((o) => !o)}
+            />
+          }
+          labelRowClassName="items-center gap-1"
+          error={show('password')}
+          describedBy={rulesOpen ? 'signup-password-rules' : undefined}
+          after={
+            <>
+              {rulesOpen && (
+                <div className="mt-2">
+                  <PasswordRules id="signup-password-rules" password={password} />
+                </div>
+              )}
+              <div className="mt-2">
+                <PasswordStrength password={password} confirm={confirm} />
+              </div>
+            </>
+          }
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('password')}
+              onFocus={() => setRulesOpen(true)}
+            />
+          )}
+        </Field>
+        <Field id="signup-confirm" label="Confirm password" error={show('confirmPassword')}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+          )}
+        </Field>
         <FormAlert message={formError} />
-        <button type="submit" className="btn-primary h-11" disabled={!isValid || isSubmitting}>
+        <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Sending code…' : 'Create Account'}
-        </button>
+        </Button>
         <p className="text-center text-sm text-muted">
           Already have an account?{' '}
           <Link to="/login" className="link">

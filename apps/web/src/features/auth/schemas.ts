@@ -1,4 +1,4 @@
-import { isStrongPassword, isValidEmail, MESSAGES } from '@lede/shared';
+import { isStrongPassword, isValidEmail, MESSAGES } from '@lede/shared/constants';
 import { z } from 'zod';
 
 const v = MESSAGES.validation;

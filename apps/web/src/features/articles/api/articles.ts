@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES, MESSAGES, type PublicArticle } from '@lede/shared';
+import { CLIENT_MESSAGES, MESSAGES, type PublicArticle } from '@lede/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -53,7 +53,7 @@ export function useArticle(id: string | undefined) {
     queryKey: queryKeys.articles.byId(id ?? ''),
     queryFn: ({ signal }) =>
       api('GET /api/articles/getarticlebyid', {
-        query: { article_id: id },
+        query: { article_id: id ?? '' },
         signal,
         fallback: MESSAGES.articles.notFound,
       }).then((r) => r.article),

@@ -1,5 +1,5 @@
-import type { PublicArticle } from '@lede/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import type { PublicArticle, SavedArticleEntry } from '@lede/shared';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 
 function isArticle(value: unknown): value is PublicArticle {
@@ -37,12 +37,144 @@ export function withLikes<T>(data: T, id: string, likes: number): T {
   return (changed ? next : data) as T;
 }
 
+/** The first cached copy of article `id` in `data`, whatever its shape. */
+function findArticle(data: unknown, id: string): PublicArticle | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  if (isArticle(data) && data._id === id) return data;
+  for (const value of Array.isArray(data) ? data : Object.values(data)) {
+    const found = findArticle(value, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Every cache that can hold an article: the public lists and pages, and the reader's data. */
+const ARTICLE_CACHES: readonly QueryKey[] = [queryKeys.articles.all, queryKeys.reader.all];
+
+/** The like count the cache shows for article `id`, if any list or page holds it. */
+export function cachedLikes(qc: QueryClient, id: string): number | undefined {
+  for (const queryKey of ARTICLE_CACHES) {
+    for (const [, data] of qc.getQueriesData<unknown>({ queryKey })) {
+      const found = findArticle(data, id);
+      if (found) return found.likes;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Writes an article's like count into every cached list that holds it: public lists and pages,
  * the reader's feed and saved articles, whatever their shape.
  */
 export function setArticleLikes(qc: QueryClient, id: string, likes: number): void {
-  for (const queryKey of [queryKeys.articles.all, queryKeys.reader.all]) {
+  for (const queryKey of ARTICLE_CACHES) {
     qc.setQueriesData<unknown>({ queryKey }, (data: unknown) => withLikes(data, id, likes));
   }
+}
+
+/** The reader's three lists of article ids, each in its own query. */
+export type ReactionList = 'liked' | 'disliked' | 'saved';
+const LIST_KEYS = {
+  liked: queryKeys.reader.likedIds,
+  disliked: queryKeys.reader.dislikedIds,
+  saved: queryKeys.reader.savedIds,
+} as const satisfies Record<ReactionList, () => QueryKey>;
+const LISTS = Object.keys(LIST_KEYS) as ReactionList[];
+
+function listOf(qc: QueryClient, name: ReactionList): string[] {
+  return qc.getQueryData<string[]>(LIST_KEYS[name]()) ?? [];
+}
+
+/**
+ * A reader's reaction to one article, or part of it: whether it is liked, disliked and saved, and
+ * its like count. A field left out is left as it is.
+ */
+export interface Reaction {
+  liked?: boolean;
+  disliked?: boolean;
+  saved?: boolean;
+  likes?: number;
+  /** With `saved: true`, puts this entry back into the saved articles list (undoing an unsave). */
+  savedEntry?: { entry: SavedArticleEntry; index: number };
+}
+
+/** What the cache shows now of the reader's reaction to article `id`. */
+export function currentReaction(
+  qc: QueryClient,
+  id: string,
+): Required<Omit<Reaction, 'savedEntry' | 'likes'>> & { likes: number | undefined } {
+  return {
+    liked: listOf(qc, 'liked').includes(id),
+    disliked: listOf(qc, 'disliked').includes(id),
+    saved: listOf(qc, 'saved').includes(id),
+    likes: cachedLikes(qc, id),
+  };
+}
+
+/**
+ * Applies a reaction to article `id` in every cached list and detail: the reader's liked,
+ * disliked and saved ids, the saved articles (an unsaved one leaves the list), and the like count
+ * wherever the article is shown. Returns the reaction that puts back what it changed, so the same
+ * helper makes an optimistic update (`onMutate`), keeps the server's answer and rolls back
+ * (`onError`).
+ */
+export function applyReaction(qc: QueryClient, id: string, reaction: Reaction): Reaction {
+  const undo: Reaction = {};
+  for (const name of LISTS) {
+    const on = reaction[name];
+    if (on === undefined) continue;
+    const before = listOf(qc, name);
+    const was = before.includes(id);
+    undo[name] = was;
+    if (was === on && qc.getQueryData(LIST_KEYS[name]()) !== undefined) continue;
+    const rest = before.filter((x) => x !== id);
+    qc.setQueryData(LIST_KEYS[name](), on ? [...rest, id] : rest);
+  }
+
+  const savedKey = queryKeys.reader.savedArticles();
+  const entries = qc.getQueryData<SavedArticleEntry[]>(savedKey);
+  if (entries && reaction.saved === false) {
+    const index = entries.findIndex((e) => e.article_id._id === id);
+    if (index >= 0) {
+      undo.savedEntry = { entry: entries[index]!, index };
+      qc.setQueryData<SavedArticleEntry[]>(
+        savedKey,
+        entries.filter((_, i) => i !== index),
+      );
+    }
+  } else if (entries && reaction.saved === true && reaction.savedEntry) {
+    const { entry, index } = reaction.savedEntry;
+    if (!entries.some((e) => e.article_id._id === id)) {
+      qc.setQueryData<SavedArticleEntry[]>(savedKey, [
+        ...entries.slice(0, index),
+        entry,
+        ...entries.slice(index),
+      ]);
+    }
+  }
+
+  if (reaction.likes !== undefined) {
+    const before = cachedLikes(qc, id);
+    if (before !== undefined) undo.likes = before;
+    setArticleLikes(qc, id, Math.max(0, reaction.likes));
+  }
+  return undo;
+}
+
+/**
+ * Stops any fetch of what a reaction changes, so an answer on its way cannot overwrite the
+ * optimistic update: the reader's lists and saved articles. A list still loading for the first
+ * time is left to load (cancelling it would leave it empty).
+ */
+export async function cancelReactionQueries(qc: QueryClient): Promise<void> {
+  const keys = [...LISTS.map((name) => LIST_KEYS[name]()), queryKeys.reader.savedArticles()];
+  await Promise.all(
+    keys.map((queryKey) =>
+      qc.cancelQueries({
+        queryKey,
+        exact: true,
+        predicate: (query) => query.state.data !== undefined,
+      }),
+    ),
+  );
 }

@@ -1,8 +1,8 @@
-import { CLIENT_MESSAGES } from '@lede/shared';
+import { CLIENT_MESSAGES } from '@lede/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { useSessionUser } from '@/features/session/hooks/use-session';
+import { useSessionUser } from '@/lib/session/use-session';
 
 /**
  * The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. Loaded once per

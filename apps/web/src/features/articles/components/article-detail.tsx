@@ -1,6 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
 import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { buttonVariants } from '@/components/ui/button';
 import { formatCreators, formatDate } from '@/lib/format';
 import type { useArticleActions } from '../hooks/use-article-actions';
 import { ArticleImage, useArticlePicture } from './article-image';
@@ -92,13 +93,18 @@ export function ArticleDetail({
               href={article.source_url}
               target="_blank"
               rel="noopener noreferrer"
-              className="btn-outline"
+              className={buttonVariants({ variant: 'outline' })}
             >
               Visit Source <ExternalLink size={16} aria-hidden="true" />
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           )}
-          <a href={article.link} target="_blank" rel="noopener noreferrer" className="btn-primary">
+          <a
+            href={article.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonVariants({ variant: 'primary' })}
+          >
             Read Full Article <ExternalLink size={16} aria-hidden="true" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>

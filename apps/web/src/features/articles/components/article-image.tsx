@@ -1,4 +1,4 @@
-import { DEFAULT_ARTICLE_IMAGE_PATH, type PublicArticle } from '@lede/shared';
+import { DEFAULT_ARTICLE_IMAGE_PATH, type PublicArticle } from '@lede/shared/constants';
 import { useState } from 'react';
 
 /** The article's own picture, or null: for an article without one the API sends the default. */

@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useListShortcuts } from '@/features/shortcuts/hooks/use-list-shortcuts';
+import { useListShortcuts } from '@/lib/use-list-shortcuts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 import { CardActions } from './card-actions';
 
@@ -18,7 +18,7 @@ import { CardActions } from './card-actions';
 const loadModal = () => import('./article-modal');
 const ArticleModal = lazy(() => loadModal().then((m) => ({ default: m.ArticleModal })));
 const ShortcutsDialog = lazy(() =>
-  import('@/features/shortcuts/components/shortcuts-dialog').then((m) => ({
+  import('@/components/shortcuts-dialog').then((m) => ({
     default: m.ShortcutsDialog,
   })),
 );

@@ -1,4 +1,9 @@
-import { categoryLabel, isCategoryId, type CategoryId, type PublicArticle } from '@lede/shared';
+import {
+  categoryLabel,
+  isCategoryId,
+  type CategoryId,
+  type PublicArticle,
+} from '@lede/shared/constants';
 import { useState, type ReactNode } from 'react';
 import { CategoryIcon } from '@/components/category-icon';
 
@@ -39,6 +44,7 @@ export function SourceMark({
       <img
         src={icon}
         alt=""
+        data-testid="source-mark"
         width={40}
         height={40}
         loading="lazy"

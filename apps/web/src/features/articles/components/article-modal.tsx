@@ -1,8 +1,17 @@
 import type { PublicArticle } from '@lede/shared';
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { ToastEcho } from '@/components/toast-echo';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogOverlay,
+  DialogPortal,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { useArticleActions } from '../hooks/use-article-actions';
 import { useRecordView } from '../hooks/use-record-view';
 import { ArticleDetail } from './article-detail';
@@ -33,9 +42,9 @@ export function ArticleModal({
 }) {
   const article = index === null ? undefined : articles[index];
   return (
-    <Dialog.Root open={!!article} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in" />
+    <Dialog open={!!article} onOpenChange={(open) => !open && onClose()}>
+      <DialogPortal>
+        <DialogOverlay className="data-[state=open]:animate-in" />
         {article && index !== null && (
           <ModalContent
             key={article._id}
@@ -49,8 +58,8 @@ export function ArticleModal({
             extra={renderExtra?.(article)}
           />
         )}
-      </Dialog.Portal>
-    </Dialog.Root>
+      </DialogPortal>
+    </Dialog>
   );
 }
 
@@ -97,60 +106,56 @@ function ModalContent({
   };
 
   return (
-    <Dialog.Content
+    <DialogContent
+      layout="sheet"
       onKeyDown={onKeyDown}
       onCloseAutoFocus={(e) => {
         e.preventDefault();
         onCloseFocus();
       }}
-      className="fixed inset-x-0 top-0 bottom-0 z-[60] mx-auto flex max-w-3xl flex-col bg-bg shadow-2xl outline-none sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line"
     >
       <ToastEcho />
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-2">
         <div className="flex gap-1">
-          <button
-            type="button"
-            className="btn-ghost"
+          <Button
+            variant="ghost"
             onClick={onPrevious}
             disabled={!hasPrevious}
             aria-keyshortcuts="ArrowLeft"
           >
             <ChevronLeft size={18} aria-hidden="true" /> Previous
-          </button>
-          <button
-            type="button"
-            className="btn-ghost"
+          </Button>
+          <Button
+            variant="ghost"
             onClick={onNext}
             disabled={!hasNext}
             aria-keyshortcuts="ArrowRight"
           >
             Next <ChevronRight size={18} aria-hidden="true" />
-          </button>
+          </Button>
         </div>
-        <Dialog.Close className="icon-btn" aria-label="Close">
-          <X size={20} aria-hidden="true" />
-        </Dialog.Close>
+        <DialogCloseButton />
       </div>
       <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
         <ArticleDetail
           article={article}
           actions={actions}
           title={(text) => (
-            <Dialog.Title className="text-2xl leading-tight font-bold">{text}</Dialog.Title>
+            <DialogTitle className="text-2xl leading-tight font-bold">{text}</DialogTitle>
           )}
           description={(text) => (
-            <Dialog.Description className="text-base leading-relaxed">{text}</Dialog.Description>
+            <DialogDescription className="text-base leading-relaxed">{text}</DialogDescription>
           )}
         />
         {extra}
         {!article.description && (
-          <Dialog.Description className="sr-only">{article.title}</Dialog.Description>
+          <DialogDescription className="sr-only">{article.title}</DialogDescription>
         )}
         <p className="mt-6 text-xs text-muted">
           Keys: ← → previous / next · 1 like · 2 dislike · 3 save · 4 share · Esc close
         </p>
       </div>
-    </Dialog.Content>
+    </DialogContent>
   );
 }
 

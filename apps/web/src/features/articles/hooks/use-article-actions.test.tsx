@@ -172,6 +172,43 @@ describe('like / dislike / save state machine', () => {
     expect(screen.getByRole('button', { name: 'Dislike' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('a like cancels a refetch of the lists on its way, and its failure rolls back to before', async () => {
+    const user = userEvent.setup();
+    const { qc } = setup();
+    // A refetch of the liked list is on its way when the reader clicks Like.
+    let staleAnswer!: (ids: string[]) => void;
+    const refetch = qc.fetchQuery({
+      queryKey: queryKeys.reader.likedIds(),
+      queryFn: () => new Promise<string[]>((resolve) => (staleAnswer = resolve)),
+      staleTime: 0,
+    });
+    let fail!: () => void;
+    vi.mocked(fetch).mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          fail = () =>
+            resolve(
+              new Response(JSON.stringify({ message: 'Like article failed' }), { status: 500 }),
+            );
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await refetch;
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
+    // The cancelled refetch's answer arrives late: it changes nothing.
+    await act(async () => staleAnswer([]));
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+
+    await act(async () => fail());
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed),
+    );
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
+    expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
+    expect(success).not.toHaveBeenCalled();
+  });
+
   it('unsave takes the article off the saved list at once; a failure puts it back', async () => {
     const user = userEvent.setup();
     const { qc } = setup({ saved: ['a1'] });

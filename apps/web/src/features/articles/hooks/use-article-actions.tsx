@@ -1,10 +1,5 @@
-import {
-  CLIENT_MESSAGES,
-  MESSAGES,
-  type PublicArticle,
-  type SavedArticleEntry,
-} from '@lede/shared';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CLIENT_MESSAGES, MESSAGES, type PublicArticle } from '@lede/shared/constants';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { undoToast } from '@/components/undo-toast';
@@ -12,125 +7,142 @@ import { api, errorMessage } from '@/lib/api-client';
 import { formatCreators } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { setArticleLikes } from '../api/cache';
+import { applyReaction, cancelReactionQueries, currentReaction, type Reaction } from '../api/cache';
 import { useReaderLists } from '../api/reader';
 
-type ListName = 'liked' | 'disliked' | 'saved';
-const LIST_KEYS = {
-  liked: queryKeys.reader.likedIds,
-  disliked: queryKeys.reader.dislikedIds,
-  saved: queryKeys.reader.savedIds,
-} as const;
-
-function getList(qc: QueryClient, name: ListName): string[] {
-  return qc.getQueryData<string[]>(LIST_KEYS[name]()) ?? [];
-}
-
-function setMember(qc: QueryClient, name: ListName, id: string, on: boolean): void {
-  const rest = getList(qc, name).filter((x) => x !== id);
-  qc.setQueryData(LIST_KEYS[name](), on ? [...rest, id] : rest);
-}
-
-/** Whatever a reaction changes elsewhere: the profile's activity tab and counters. */
+/** Whatever an action changes elsewhere: the profile's activity tab and counters. */
 function afterAction(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: queryKeys.reader.activity() });
 }
 
 /**
- * Like or dislike (spec section 4): mutually exclusive; liking adds one like and removes a
- * dislike, disliking removes a like (and one from the count). Optimistic: the lists and the count
- * change at once everywhere they are shown, and come back exactly as they were on failure.
+ * What a like or a dislike changes (spec section 4): they are mutually exclusive; liking adds one
+ * like and removes a dislike, disliking removes a like (and one from the count).
  */
-export async function toggleReaction(
-  qc: QueryClient,
-  article: PublicArticle,
+export function nextReaction(
+  now: { liked: boolean; disliked: boolean; likes: number },
   kind: 'like' | 'dislike',
-): Promise<void> {
-  const id = article._id;
-  const liked = getList(qc, 'liked').includes(id);
-  const disliked = getList(qc, 'disliked').includes(id);
-  const before = { liked: getList(qc, 'liked'), disliked: getList(qc, 'disliked') };
-  const likesBefore = article.likes;
-  let nextLiked = liked;
-  let nextDisliked = disliked;
-  let likes = likesBefore;
+): Required<Pick<Reaction, 'liked' | 'disliked' | 'likes'>> {
+  let { liked, disliked, likes } = now;
   if (kind === 'like') {
-    nextLiked = !liked;
-    if (nextLiked) nextDisliked = false;
-    likes += nextLiked ? 1 : -1;
+    liked = !now.liked;
+    if (liked) disliked = false;
+    likes += liked ? 1 : -1;
   } else {
-    nextDisliked = !disliked;
-    if (nextDisliked && liked) {
-      nextLiked = false;
+    disliked = !now.disliked;
+    if (disliked && now.liked) {
+      liked = false;
       likes -= 1;
     }
   }
-  setMember(qc, 'liked', id, nextLiked);
-  setMember(qc, 'disliked', id, nextDisliked);
-  setArticleLikes(qc, id, Math.max(0, likes));
-  try {
-    const res = await api(`POST /api/userinteractions/${kind}`, {
-      body: { article_id: id },
-      fallback: kind === 'like' ? CLIENT_MESSAGES.data.like : CLIENT_MESSAGES.data.dislike,
-    });
-    setMember(qc, 'liked', id, res.liked);
-    setMember(qc, 'disliked', id, res.disliked);
-    setArticleLikes(qc, id, res.likes);
-    const m = MESSAGES.interactions;
-    toast.success(
-      kind === 'like'
-        ? res.liked
-          ? m.liked
-          : m.unliked
-        : res.disliked
-          ? m.disliked
-          : m.undisliked,
-    );
-    afterAction(qc);
-  } catch {
-    qc.setQueryData(queryKeys.reader.likedIds(), before.liked);
-    qc.setQueryData(queryKeys.reader.dislikedIds(), before.disliked);
-    setArticleLikes(qc, id, likesBefore);
-    toast.error(CLIENT_MESSAGES.toasts.likeStatusFailed);
-  }
+  return { liked, disliked, likes: Math.max(0, likes) };
+}
+
+/**
+ * The optimistic step of a reaction (`onMutate`): stop the fetches on their way, apply the
+ * reaction to what the cache holds now, and keep what undoes it for `onError`.
+ */
+async function optimistic(
+  qc: QueryClient,
+  id: string,
+  reaction: (now: ReturnType<typeof currentReaction>) => Reaction,
+) {
+  await cancelReactionQueries(qc);
+  return { undo: applyReaction(qc, id, reaction(currentReaction(qc, id))) };
+}
+
+/**
+ * Like or dislike. Optimistic: the lists and the count change at once everywhere they are shown,
+ * take the server's answer, and come back exactly as they were on failure.
+ */
+function useReactionMutation(kind: 'like' | 'dislike') {
+  return useMutation({
+    mutationKey: ['userinteractions', kind],
+    mutationFn: (article: PublicArticle) =>
+      api(`POST /api/userinteractions/${kind}`, {
+        body: { article_id: article._id },
+        fallback: kind === 'like' ? CLIENT_MESSAGES.data.like : CLIENT_MESSAGES.data.dislike,
+      }),
+    onMutate: (article, { client }) =>
+      optimistic(client, article._id, (now) =>
+        nextReaction({ ...now, likes: now.likes ?? article.likes }, kind),
+      ),
+    onSuccess: (res, article, _context, { client }) => {
+      applyReaction(client, article._id, {
+        liked: res.liked,
+        disliked: res.disliked,
+        likes: res.likes,
+      });
+      const m = MESSAGES.interactions;
+      toast.success(
+        kind === 'like'
+          ? res.liked
+            ? m.liked
+            : m.unliked
+          : res.disliked
+            ? m.disliked
+            : m.undisliked,
+      );
+    },
+    onError: (_err, article, context, { client }) => {
+      if (context) applyReaction(client, article._id, context.undo);
+      toast.error(CLIENT_MESSAGES.toasts.likeStatusFailed);
+    },
+    onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
+  });
 }
 
 /**
  * Save or unsave: optimistic with rollback. Unsaving takes the article off the saved list at once
  * and offers an Undo in its toast.
  */
-export async function toggleSave(qc: QueryClient, article: PublicArticle): Promise<void> {
-  const id = article._id;
-  const savedKey = queryKeys.reader.savedArticles();
-  const wasSaved = getList(qc, 'saved').includes(id);
-  const idsBefore = getList(qc, 'saved');
-  const entriesBefore = qc.getQueryData<SavedArticleEntry[]>(savedKey);
-  setMember(qc, 'saved', id, !wasSaved);
-  if (wasSaved && entriesBefore) {
-    qc.setQueryData<SavedArticleEntry[]>(
-      savedKey,
-      entriesBefore.filter((e) => e.article_id._id !== id),
-    );
-  }
-  try {
-    const res = await api('POST /api/userinteractions/save', {
-      body: { article_id: id },
-      fallback: CLIENT_MESSAGES.data.save,
-    });
-    setMember(qc, 'saved', id, res.saved);
-    void qc.invalidateQueries({ queryKey: savedKey, refetchType: res.saved ? 'active' : 'none' });
-    afterAction(qc);
-    if (res.saved) {
-      toast.success(MESSAGES.interactions.saved);
-    } else {
-      const text = MESSAGES.interactions.unsaved;
-      undoToast(text, `${text} ${id}`, () => void toggleSave(qc, article));
-    }
-  } catch (err) {
-    qc.setQueryData(queryKeys.reader.savedIds(), idsBefore);
-    if (entriesBefore) qc.setQueryData(savedKey, entriesBefore);
-    toast.error(errorMessage(err, CLIENT_MESSAGES.data.save));
-  }
+function useSaveMutation() {
+  const mutation = useMutation({
+    mutationKey: ['userinteractions', 'save'],
+    mutationFn: (article: PublicArticle) =>
+      api('POST /api/userinteractions/save', {
+        body: { article_id: article._id },
+        fallback: CLIENT_MESSAGES.data.save,
+      }),
+    onMutate: (article, { client }) =>
+      optimistic(client, article._id, (now) => ({ saved: !now.saved })),
+    onSuccess: (res, article, _context, { client }) => {
+      applyReaction(client, article._id, { saved: res.saved });
+      void client.invalidateQueries({
+        queryKey: queryKeys.reader.savedArticles(),
+        refetchType: res.saved ? 'active' : 'none',
+      });
+      if (res.saved) {
+        toast.success(MESSAGES.interactions.saved);
+      } else {
+        const text = MESSAGES.interactions.unsaved;
+        undoToast(text, `${text} ${article._id}`, () => mutation.mutate(article));
+      }
+    },
+    onError: (err, article, context, { client }) => {
+      if (context) applyReaction(client, article._id, context.undo);
+      toast.error(errorMessage(err, CLIENT_MESSAGES.data.save));
+    },
+    onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
+  });
+  return mutation;
+}
+
+/** Recording a share (after the share sheet or the copied link): says so, or why it failed. */
+function useShareMutation() {
+  return useMutation({
+    mutationKey: ['userinteractions', 'share'],
+    mutationFn: (article: PublicArticle) =>
+      api('POST /api/userinteractions/share', {
+        body: { article_id: article._id },
+        fallback: CLIENT_MESSAGES.data.share,
+      }),
+    onSuccess: (_res, _article, _context, { client }) => {
+      toast.success(MESSAGES.interactions.shared);
+      afterAction(client);
+    },
+    onError: (err) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.share)),
+  });
 }
 
 function inviteToSignIn(action: string): void {
@@ -151,7 +163,8 @@ export function shareText(article: PublicArticle, origin = window.location.origi
   return `${article.title}${by ? ` by ${by}` : ''} - ${origin}/article/${article._id}`;
 }
 
-async function share(qc: QueryClient, article: PublicArticle, signedIn: boolean): Promise<void> {
+/** Shares through the system sheet, or copies the link; true when the article was shared. */
+async function shareOrCopy(article: PublicArticle): Promise<boolean> {
   const text = shareText(article);
   try {
     if (typeof navigator.share === 'function') {
@@ -160,21 +173,12 @@ async function share(qc: QueryClient, article: PublicArticle, signedIn: boolean)
       await navigator.clipboard.writeText(text);
       toast.success(CLIENT_MESSAGES.toasts.linkCopied);
     }
+    return true;
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') return;
-    toast.error(CLIENT_MESSAGES.data.share);
-    return;
-  }
-  if (!signedIn) return;
-  try {
-    await api('POST /api/userinteractions/share', {
-      body: { article_id: article._id },
-      fallback: CLIENT_MESSAGES.data.share,
-    });
-    toast.success(MESSAGES.interactions.shared);
-    afterAction(qc);
-  } catch (err) {
-    toast.error(errorMessage(err, CLIENT_MESSAGES.data.share));
+    if (!(err instanceof DOMException && err.name === 'AbortError')) {
+      toast.error(CLIENT_MESSAGES.data.share);
+    }
+    return false;
   }
 }
 
@@ -184,20 +188,29 @@ async function share(qc: QueryClient, article: PublicArticle, signedIn: boolean)
  * same state after an action anywhere. Visitors are invited to sign in (share still works).
  */
 export function useArticleActions(article: PublicArticle | undefined) {
-  const qc = useQueryClient();
   const lists = useReaderLists();
   const id = article?._id ?? '';
   const signedIn = lists.signedIn;
+  const { mutate: likeArticle } = useReactionMutation('like');
+  const { mutate: dislikeArticle } = useReactionMutation('dislike');
+  const { mutate: saveArticle } = useSaveMutation();
+  const { mutate: shareArticle } = useShareMutation();
 
   const run = useCallback(
     (kind: 'like' | 'dislike' | 'save' | 'share') => {
       if (!article) return;
-      if (kind === 'share') return void share(qc, article, signedIn);
+      if (kind === 'share') {
+        void shareOrCopy(article).then((shared) => {
+          if (shared && signedIn) shareArticle(article);
+        });
+        return;
+      }
       if (!signedIn) return inviteToSignIn(kind);
-      if (kind === 'save') return void toggleSave(qc, article);
-      return void toggleReaction(qc, article, kind);
+      if (kind === 'save') return saveArticle(article);
+      if (kind === 'like') return likeArticle(article);
+      return dislikeArticle(article);
     },
-    [article, qc, signedIn],
+    [article, signedIn, likeArticle, dislikeArticle, saveArticle, shareArticle],
   );
 
   return {

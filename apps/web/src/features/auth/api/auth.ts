@@ -1,13 +1,6 @@
-import {
-  CLIENT_MESSAGES,
-  MESSAGES,
-  type ErrorCode,
-  type PublicUser,
-  type Theme,
-} from '@lede/shared';
+import { CLIENT_MESSAGES, MESSAGES, type ErrorCode, type Theme } from '@lede/shared/constants';
 import { api, ApiError, errorMessage } from '@/lib/api-client';
 import { browserTimezone } from '@/lib/format';
-import { setUser, startSession } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 
 const f = MESSAGES.fallbacks;
@@ -56,6 +49,7 @@ export function resendCode(
   };
 }
 
+/** The calls of the sign-up, sign-in and reset flows (their mutations: ../hooks/use-auth-mutations). */
 export const authApi = {
   sendSignupCode: (email: string) =>
     api('POST /api/auth/send-otp', { body: { email }, fallback: f.sendOtp }),
@@ -66,31 +60,19 @@ export const authApi = {
     }),
   verifyCode: (email: string, otp: string, hash: string) =>
     api('POST /api/auth/verify-otp', { body: { email, otp, hash }, fallback: f.verifyOtp }),
-  async signup(name: string, email: string, password: string): Promise<PublicUser> {
-    const res = await api('POST /api/auth/signup', {
+  signup: (name: string, email: string, password: string) =>
+    api('POST /api/auth/signup', {
       body: { name, email, password, timezone: browserTimezone() },
       fallback: f.signup,
-    });
-    // A new reader keeps the theme they signed up with (the account starts as 'light').
-    const theme: Theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
-    const user = { ...res.newUser, theme };
-    startSession(user, res.AccessToken);
-    if (res.newUser.theme !== theme) {
-      api('PUT /api/profile/toggletheme', { body: { theme } }).then(
-        (saved) => setUser(saved.user),
-        () => undefined,
-      );
-    }
-    return user;
-  },
-  async login(email: string, password: string): Promise<PublicUser> {
-    const res = await api('POST /api/auth/login', {
+    }).then((res) => ({ user: res.newUser, token: res.AccessToken })),
+  /** The theme of a new account (saved quietly after sign-up). */
+  saveTheme: (theme: Theme) =>
+    api('PUT /api/profile/toggletheme', { body: { theme } }).then((res) => res.user),
+  login: (email: string, password: string) =>
+    api('POST /api/auth/login', {
       body: { email, password, timezone: browserTimezone() },
       fallback: f.login,
-    });
-    startSession(res.user, res.AccessToken);
-    return res.user;
-  },
+    }).then((res) => ({ user: res.user, token: res.AccessToken })),
   forgotPassword: (email: string) =>
     api('POST /api/auth/forgot-password', { body: { email }, fallback: f.sendResetOtp }),
   verifyResetCode: (email: string, otp: string, hash: string) =>

@@ -17,24 +17,3 @@ export function AuthCard({
     </div>
   );
 }
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-medium text-danger">
-      {message}
-    </p>
-  );
-}
-
-export function FormAlert({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
-    >
-      {message}
-    </p>
-  );
-}

@@ -5,7 +5,7 @@ import {
   OTP_LENGTH,
   OTP_TTL_SECONDS,
   type OtpPurpose,
-} from '@lede/shared';
+} from '@lede/shared/constants';
 import { ArrowLeft, MailCheck, RotateCw } from 'lucide-react';
 import {
   useCallback,
@@ -16,6 +16,7 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
+import { Button } from '@/components/ui/button';
 
 export const CODE_HEADINGS: Record<OtpPurpose, string> = {
   change_email: 'Verify Your Email',
@@ -182,9 +183,9 @@ export function CodeEntry({
 
   return (
     <div className="card mx-auto w-full max-w-md p-6 sm:p-8">
-      <button type="button" onClick={onBack} className="btn-ghost -mt-2 -ml-3 mb-2">
+      <Button onClick={onBack} variant="ghost" className="-mt-2 -ml-3 mb-2">
         <ArrowLeft size={18} aria-hidden="true" /> Back
-      </button>
+      </Button>
       <div className="flex flex-col items-center text-center">
         <span className="mb-3 inline-flex size-12 items-center justify-center rounded-full bg-surface text-accent">
           <MailCheck size={24} aria-hidden="true" />
@@ -245,17 +246,12 @@ export function CodeEntry({
           </p>
         )}
 
-        <button type="submit" className="btn-primary h-11" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Verifying…' : 'Verify & Continue'}
-        </button>
-        <button
-          type="button"
-          className="btn-outline"
-          onClick={() => void resend()}
-          disabled={!expired || resending}
-        >
+        </Button>
+        <Button variant="outline" onClick={() => void resend()} disabled={!expired || resending}>
           <RotateCw size={16} aria-hidden="true" /> {resending ? 'Sending…' : 'Resend code'}
-        </button>
+        </Button>
       </form>
       <p className="mt-6 text-center text-xs text-muted">
         The code expires automatically and can be used only once.

@@ -1,5 +1,5 @@
-import { passwordStrength, PASSWORD_RULES, type StrengthLabel } from '@lede/shared';
-import { Check, X } from 'lucide-react';
+import { passwordStrength, PASSWORD_RULES, type StrengthLabel } from '@lede/shared/constants';
+import { Check, Info, X } from 'lucide-react';
 
 const BAR_COLOR: Record<StrengthLabel, string> = {
   'Very Weak': 'bg-danger',
@@ -64,5 +64,30 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
         })}
       </ul>
     </div>
+  );
+}
+
+/** The (i) button beside a password's label that shows or hides its rules. */
+export function PasswordRulesToggle({
+  open,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  /** The id of the rules panel. */
+  controls: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:text-fg"
+      aria-label="Password requirements"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <Info size={16} aria-hidden="true" />
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type BodyOf,
   type CategoryId,
   type MutedTopicKind,
   type PublicArticle,
@@ -6,7 +7,7 @@ import {
 } from '@lede/shared';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { undoToast } from '@/components/undo-toast';
-import { api, errorMessage, type ApiResult } from '@/lib/api-client';
+import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { toFeed, type Feed } from './recommendations';
@@ -42,13 +43,16 @@ type ControlRoute =
 // constant here would bring the schemas module, and zod, into the feed's chunk).
 
 /** Calls a control, keeps the lists it answers, says what happened; null when it failed. */
-async function control(
+async function control<R extends ControlRoute>(
   qc: QueryClient,
-  route: ControlRoute,
-  body: object,
+  route: R,
+  body: BodyOf<R>,
 ): Promise<ApiResult<ControlRoute> | null> {
   try {
-    const res = await api(route, { body, fallback: FAILED });
+    const res: ApiResult<ControlRoute> = await api<ControlRoute>(route, {
+      body,
+      fallback: FAILED,
+    } as RequestOptions<ControlRoute>);
     qc.setQueryData<ReaderControlsResponse>(controlsKey(), {
       hiddenSources: res.hiddenSources,
       mutedTopics: res.mutedTopics,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { QueryError } from '@/components/query-error';
 import { formatDate } from '@/lib/format';
 import { forgetTopic, showSource, unmuteTopic, useReaderControls } from '../api/controls';
+import { FeedSteering } from './feed-steering';
 
 function Group({
   title,
@@ -48,6 +49,7 @@ export function FeedSettings() {
       <h2 id="feed-settings-title" className="text-lg font-bold">
         Your feed
       </h2>
+      <FeedSteering />
       {controls.isError ? (
         <QueryError error={controls.error} onRetry={() => void controls.refetch()} />
       ) : controls.isPending ? (

@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, MESSAGES, MIN_INTERESTS, type CategoryId } from '@lede/shared';
+import { CATEGORY_IDS, MESSAGES, MIN_INTERESTS, type CategoryId } from '@lede/shared/constants';
 import { useState } from 'react';
 
 export type PreferencesMode = 'new' | 'insufficient' | 'reset';

@@ -1,20 +1,16 @@
-import { CLIENT_MESSAGES, DEFAULT_AVATAR_PATH, MESSAGES } from '@lede/shared';
+import { CLIENT_MESSAGES, DEFAULT_AVATAR_PATH, MESSAGES } from '@lede/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { setUser } from '@/lib/storage';
 
 const d = CLIENT_MESSAGES.data;
 
+/** The calls of the reader's account writes (the mutations are in ../hooks/use-profile-mutations). */
 export const profileApi = {
-  async editName(name: string) {
-    const res = await api('PUT /api/profile/editname', {
-      body: { name },
-      fallback: d.changeName,
-    });
-    setUser(res.user);
-    return res.user;
-  },
+  editName: (name: string) =>
+    api('PUT /api/profile/editname', { body: { name }, fallback: d.changeName }).then(
+      (res) => res.user,
+    ),
   /** Step 1 of the verified change: a code goes to the new address; nothing changes yet. */
   async requestEmailChange(email: string) {
     const res = await api('PUT /api/profile/changeemail', {
@@ -25,33 +21,22 @@ export const profileApi = {
     return res;
   },
   /** Step 2: the code from the new address applies the change. */
-  async confirmEmailChange(email: string, otp: string, hash: string) {
-    const res = await api('PUT /api/profile/changeemail', {
+  confirmEmailChange: (email: string, otp: string, hash: string) =>
+    api('PUT /api/profile/changeemail', {
       body: { email, otp, hash },
       fallback: d.changeEmail,
-    });
-    setUser(res.user);
-    return res.user;
-  },
-  async uploadPicture(file: File, signal?: AbortSignal) {
+    }).then((res) => res.user),
+  uploadPicture(file: File, signal?: AbortSignal) {
     const body = new FormData();
     body.append('file', file);
-    const res = await api('POST /api/profile/uploadpicture', { body, signal });
-    setUser(res.user);
-    return res;
+    return api('POST /api/profile/uploadpicture', { body, signal });
   },
-  async removePicture() {
-    const res = await api('PUT /api/profile/updateprofilepicture', {
+  removePicture: () =>
+    api('PUT /api/profile/updateprofilepicture', {
       body: { profile_url: DEFAULT_AVATAR_PATH },
-    });
-    setUser(res.user);
-    return res.user;
-  },
-  async resetInterests() {
-    const res = await api('PUT /api/profile/resetinterests', { fallback: d.resetInterests });
-    setUser(res.user);
-    return res.user;
-  },
+    }).then((res) => res.user),
+  resetInterests: () =>
+    api('PUT /api/profile/resetinterests', { fallback: d.resetInterests }).then((res) => res.user),
   deleteAccount: () =>
     api('DELETE /api/profile/deleteaccount', { fallback: d.deleteAccount }).then(
       () => MESSAGES.profile.accountDeleted,

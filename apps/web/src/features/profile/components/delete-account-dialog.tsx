@@ -1,5 +1,16 @@
-import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogOverlay,
+  AlertDialogPortal,
+  AlertDialogTitle,
+  DialogActions,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { useReturnFocus } from '@/components/use-return-focus';
 
 /** Spec section 9: the word that confirms deletion. */
@@ -34,19 +45,16 @@ export function DeleteAccountDialog({
   };
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={change}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none"
-        >
-          <AlertDialog.Title className="text-xl font-bold text-danger">
+    <AlertDialog open={open} onOpenChange={change}>
+      <AlertDialogPortal>
+        <AlertDialogOverlay />
+        <AlertDialogContent {...returnFocus}>
+          <AlertDialogTitle className="text-xl font-bold text-danger">
             {step === 1 ? 'Delete your account?' : 'Confirm account deletion'}
-          </AlertDialog.Title>
+          </AlertDialogTitle>
           {step === 1 ? (
             <>
-              <AlertDialog.Description asChild>
+              <AlertDialogDescription asChild>
                 <div className="mt-3 text-sm">
                   <p>This cannot be undone. Deleting your account will:</p>
                   <ul className="mt-2 list-disc space-y-1 pl-5">
@@ -56,17 +64,13 @@ export function DeleteAccountDialog({
                     <li>erase all your data</li>
                   </ul>
                 </div>
-              </AlertDialog.Description>
-              <div className="mt-6 flex flex-wrap justify-end gap-2">
-                <AlertDialog.Cancel className="btn-outline">Cancel</AlertDialog.Cancel>
-                <button
-                  type="button"
-                  className="btn bg-danger text-white dark:text-bg"
-                  onClick={() => setStep(2)}
-                >
+              </AlertDialogDescription>
+              <DialogActions>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <Button variant="danger" onClick={() => setStep(2)}>
                   Continue
-                </button>
-              </div>
+                </Button>
+              </DialogActions>
             </>
           ) : (
             <form
@@ -77,35 +81,32 @@ export function DeleteAccountDialog({
                 void onConfirm().finally(() => setBusy(false));
               }}
             >
-              <AlertDialog.Description className="mt-3 text-sm">
+              <AlertDialogDescription className="mt-3 text-sm">
                 Type <strong>{DELETE_WORD}</strong> to confirm.
-              </AlertDialog.Description>
-              <label htmlFor={inputId} className="label mt-4">
-                Confirmation
-              </label>
-              <input
-                id={inputId}
-                className="field"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-              />
-              <div className="mt-6 flex flex-wrap justify-end gap-2">
-                <AlertDialog.Cancel className="btn-outline">Cancel</AlertDialog.Cancel>
-                <button
-                  type="submit"
-                  className="btn bg-danger text-white dark:text-bg"
-                  disabled={typed !== DELETE_WORD || busy}
-                >
+              </AlertDialogDescription>
+              <Field id={inputId} label="Confirmation" labelClassName="mt-4">
+                {(control) => (
+                  <input
+                    {...control}
+                    className="field"
+                    value={typed}
+                    onChange={(e) => setTyped(e.target.value)}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                  />
+                )}
+              </Field>
+              <DialogActions>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <Button type="submit" variant="danger" disabled={typed !== DELETE_WORD || busy}>
                   {busy ? 'Deleting…' : 'Delete Account'}
-                </button>
-              </div>
+                </Button>
+              </DialogActions>
             </form>
           )}
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </AlertDialogContent>
+      </AlertDialogPortal>
+    </AlertDialog>
   );
 }

@@ -3,11 +3,13 @@ import {
   MESSAGES,
   PROFILE_PICTURE_MAX_BYTES,
   type PublicUser,
-} from '@lede/shared';
+} from '@lede/shared/constants';
 import { Camera, Trash2, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { pictureErrorText, profileApi } from '../api/profile';
+import { pictureErrorText } from '../api/profile';
+import { useRemovePicture, useUploadPicture } from '../hooks/use-profile-mutations';
 import { useSimulatedProgress } from '../hooks/use-simulated-progress';
 
 /** Spec section 5: an image type, at most 5 MB; the text to show, or null when fine. */
@@ -42,6 +44,8 @@ export function PictureEditor({ user }: { user: PublicUser }) {
   const [error, setError] = useState<string | null>(null);
   const { progress, start, finish, reset } = useSimulatedProgress();
   const abort = useRef<AbortController | null>(null);
+  const uploadPicture = useUploadPicture();
+  const removePicture = useRemovePicture();
 
   const clear = () => {
     setFile(null);
@@ -75,7 +79,7 @@ export function PictureEditor({ user }: { user: PublicUser }) {
     start();
     abort.current = new AbortController();
     try {
-      await profileApi.uploadPicture(file, abort.current.signal);
+      await uploadPicture.mutateAsync({ file, signal: abort.current.signal });
       finish();
       toast.success(MESSAGES.profile.pictureUpdated);
       clear();
@@ -100,7 +104,7 @@ export function PictureEditor({ user }: { user: PublicUser }) {
   const remove = async () => {
     setBusy(true);
     try {
-      await profileApi.removePicture();
+      await removePicture.mutateAsync();
       toast.success(MESSAGES.profile.pictureRemoved);
     } catch (err) {
       toast.error(pictureErrorText(err));
@@ -139,35 +143,34 @@ export function PictureEditor({ user }: { user: PublicUser }) {
       />
       {file ? (
         <div className="flex flex-wrap justify-center gap-2">
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() => void upload()}
-            disabled={busy}
-          >
+          <Button onClick={() => void upload()} disabled={busy}>
             <Upload size={16} aria-hidden="true" /> Upload
-          </button>
-          <button type="button" className="btn-outline" onClick={cancel}>
+          </Button>
+          <Button variant="outline" onClick={cancel}>
             <X size={16} aria-hidden="true" /> Cancel
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="flex flex-wrap justify-center gap-2">
           <label
             htmlFor={inputId}
-            className="btn-outline cursor-pointer [input:focus-visible+&]:outline-3 [input:focus-visible+&]:outline-ring"
+            className={buttonVariants({
+              variant: 'outline',
+              className:
+                'cursor-pointer [input:focus-visible+&]:outline-3 [input:focus-visible+&]:outline-ring',
+            })}
           >
             <Camera size={16} aria-hidden="true" /> Change picture
           </label>
           {hasPicture && (
-            <button
-              type="button"
-              className="btn-ghost text-danger"
+            <Button
+              variant="ghost"
+              className="text-danger"
               onClick={() => void remove()}
               disabled={busy}
             >
               <Trash2 size={16} aria-hidden="true" /> Remove Picture
-            </button>
+            </Button>
           )}
         </div>
       )}

@@ -1,9 +1,11 @@
 import { CLIENT_MESSAGES, emailSchema, MESSAGES, nameSchema, type PublicUser } from '@lede/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, FieldError } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { profileApi } from '../api/profile';
+import { useEditName, useRequestEmailChange } from '../hooks/use-profile-mutations';
 import { PictureEditor } from './picture-editor';
 
 export interface EmailChallenge {
@@ -39,6 +41,8 @@ export function ProfileCard({
   const [email, setEmail] = useState(user.email);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const editName = useEditName();
+  const requestEmailChange = useRequestEmailChange();
   const nameId = useId();
   const emailId = useId();
   const errorId = useId();
@@ -72,7 +76,7 @@ export function ProfileCard({
     setError(null);
     const before = { name: user.name, email: user.email };
     try {
-      if (changes.name !== undefined) await profileApi.editName(changes.name);
+      if (changes.name !== undefined) await editName.mutateAsync(changes.name);
     } catch (err) {
       setName(before.name);
       setEmail(before.email);
@@ -84,7 +88,7 @@ export function ProfileCard({
     }
     if (changes.email !== undefined) {
       try {
-        const res = await profileApi.requestEmailChange(changes.email);
+        const res = await requestEmailChange.mutateAsync(changes.email);
         toast.success(res.message);
         setSaving(false);
         setEditing(false);
@@ -112,54 +116,47 @@ export function ProfileCard({
       <PictureEditor user={user} />
       {editing ? (
         <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-3">
-          <div>
-            <label htmlFor={nameId} className="label">
-              Name
-            </label>
-            <input
-              id={nameId}
-              className="field"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor={emailId} className="label">
-              Email
-            </label>
-            <input
-              id={emailId}
-              type="email"
-              className="field"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-danger">
-              {error}
-            </p>
-          )}
+          <Field id={nameId} label="Name" describedBy={error ? errorId : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                className="field"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field id={emailId} label="Email" describedBy={error ? errorId : undefined}>
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                className="field"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
+          </Field>
+          {/* One error for both fields (the server's answer), announced as it appears. */}
+          <FieldError id={errorId} message={error ?? undefined} alert className="" />
           <div className="flex gap-2">
-            <button type="submit" className="btn-primary flex-1" disabled={saving}>
+            <Button type="submit" className="flex-1" disabled={saving}>
               {saving ? 'Saving…' : 'Save'}
-            </button>
-            <button type="button" className="btn-outline flex-1" onClick={cancel}>
+            </Button>
+            <Button variant="outline" className="flex-1" onClick={cancel}>
               Cancel
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
         <div className="flex flex-col items-center gap-1 text-center">
           <p className="text-xl font-bold break-words">{user.name}</p>
           <p className="text-sm break-all text-muted">{user.email}</p>
-          <button type="button" className="btn-outline mt-3" onClick={startEdit}>
+          <Button variant="outline" className="mt-3" onClick={startEdit}>
             <Pencil size={16} aria-hidden="true" /> Edit Profile
-          </button>
+          </Button>
         </div>
       )}
     </section>

@@ -1,6 +1,5 @@
 import { Bookmark, Flame, Heart, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useReaderLists, useStreak } from '@/features/articles/api/reader';
 import { useActivity } from '../api/profile';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
@@ -15,10 +14,19 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: n
   );
 }
 
-/** Streak (days), likes, saves and shares of the reader. */
-export function StatsCard() {
-  const streak = useStreak();
-  const lists = useReaderLists();
+/**
+ * Streak (days), likes, saves and shares of the reader. The streak and the liked and saved lists
+ * belong to the articles feature: the route reads them and passes them in.
+ */
+export function StatsCard({
+  streak,
+  likes,
+  saves,
+}: {
+  streak: number;
+  likes: number;
+  saves: number;
+}) {
   const activity = useActivity();
   const shares = activity.data?.filter((a) => a.action === 'share').length ?? 0;
   return (
@@ -30,17 +38,17 @@ export function StatsCard() {
         <Stat
           icon={<Flame size={20} aria-hidden="true" className="text-warn" />}
           label="Reading streak (days)"
-          value={streak.data ?? 0}
+          value={streak}
         />
         <Stat
           icon={<Heart size={20} aria-hidden="true" className="text-danger" />}
           label="Likes"
-          value={lists.liked.length}
+          value={likes}
         />
         <Stat
           icon={<Bookmark size={20} aria-hidden="true" className="text-accent" />}
           label="Saves"
-          value={lists.saved.length}
+          value={saves}
         />
         <Stat
           icon={<Share2 size={20} aria-hidden="true" className="text-success" />}

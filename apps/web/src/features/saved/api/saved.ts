@@ -1,4 +1,4 @@
-import { CLIENT_MESSAGES } from '@lede/shared';
+import { CLIENT_MESSAGES } from '@lede/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

@@ -1,7 +1,7 @@
-import { CLIENT_MESSAGES, type Theme } from '@lede/shared';
+import type { Theme } from '@lede/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { getToken, getUser, setDeviceTheme, setUser } from '@/lib/storage';
-import { useSessionUser } from '@/features/session/hooks/use-session';
+import { getToken, getUser, setDeviceTheme } from '@/lib/storage';
+import { useSessionUser } from '@/lib/session/use-session';
 
 const root = () => document.documentElement;
 
@@ -37,20 +37,10 @@ export function useTheme(): { theme: Theme; toggle: () => void } {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
     applyTheme(next);
     setDeviceTheme(next);
-    const reader = getUser();
-    if (!reader || !getToken()) return;
-    setUser({ ...reader, theme: next });
-    // The API client loads on demand: the first paint of any page needs none of it.
-    void Promise.all([import('@/lib/api-client'), import('@/lib/toast')]).then(
-      ([{ api, errorMessage }, { toast }]) =>
-        api('PUT /api/profile/toggletheme', {
-          body: { theme: next },
-          fallback: CLIENT_MESSAGES.data.changeTheme,
-        }).then(
-          (res) => setUser(res.user),
-          (err: unknown) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.changeTheme)),
-        ),
-    );
+    // A signed-in reader's theme is saved to the account (a mutation). Its module loads on
+    // demand: the query library and the API client stay out of every page's first load, which
+    // this hook (in the navigation bar) is part of. Do not call useMutation here.
+    if (getUser() && getToken()) void import('../api/save-theme').then((m) => m.saveTheme(next));
   }, []);
 
   return { theme, toggle };

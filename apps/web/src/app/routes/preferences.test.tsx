@@ -1,12 +1,14 @@
 import { CATEGORIES, MESSAGES, type PublicUser } from '@lede/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import PreferencesPage from '@/app/routes/preferences';
+import { checkSelection } from '@/features/preferences/hooks/use-interest-selection';
+import { createQueryClient } from '@/lib/query-client';
 import { getUser, startSession } from '@/lib/storage';
 import * as toastModule from '@/lib/toast';
-import { checkSelection } from './hooks/use-interest-selection';
+import PreferencesPage from './preferences';
 
 const reader: PublicUser = {
   _id: 'u1',
@@ -25,12 +27,14 @@ function Where() {
 
 function renderAt(state: unknown) {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: '/preferences', state }]}>
-      <Routes>
-        <Route path="/preferences" element={<PreferencesPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[{ pathname: '/preferences', state }]}>
+        <Routes>
+          <Route path="/preferences" element={<PreferencesPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

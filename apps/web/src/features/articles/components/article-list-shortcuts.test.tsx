@@ -4,8 +4,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ArticleList } from '@/features/articles/components/article-list';
-import { listCommand } from './use-list-shortcuts';
+import { ArticleList } from './article-list';
+import { listCommand } from '@/lib/use-list-shortcuts';
 
 function key(init: KeyboardEventInit, target?: EventTarget) {
   const e = new KeyboardEvent('keydown', { bubbles: true, ...init });

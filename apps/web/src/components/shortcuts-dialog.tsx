@@ -1,6 +1,13 @@
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useReturnFocus } from '@/components/use-return-focus';
+import {
+  Dialog,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogOverlay,
+  DialogPortal,
+  DialogTitle,
+} from './ui/dialog';
+import { useReturnFocus } from './use-return-focus';
 
 /** Every keyboard shortcut of the reader, in one list. */
 export const SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
@@ -26,22 +33,17 @@ export function ShortcutsDialog({
   // Opened by "?", not by a trigger: focus goes back to the card it was on.
   const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-bg p-6 shadow-2xl outline-none"
-        >
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogPortal>
+        <DialogOverlay />
+        <DialogContent {...returnFocus}>
           <div className="mb-4 flex items-center justify-between gap-2">
-            <Dialog.Title className="text-xl font-bold">Keyboard shortcuts</Dialog.Title>
-            <Dialog.Close className="icon-btn" aria-label="Close">
-              <X size={20} aria-hidden="true" />
-            </Dialog.Close>
+            <DialogTitle className="text-xl font-bold">Keyboard shortcuts</DialogTitle>
+            <DialogCloseButton />
           </div>
-          <Dialog.Description className="sr-only">
+          <DialogDescription className="sr-only">
             Keys that work on lists of articles and in an open article.
-          </Dialog.Description>
+          </DialogDescription>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             {SHORTCUTS.map((s) => (
               <div key={s.action} className="contents">
@@ -59,8 +61,8 @@ export function ShortcutsDialog({
               </div>
             ))}
           </dl>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </DialogContent>
+      </DialogPortal>
+    </Dialog>
   );
 }

@@ -1,12 +1,14 @@
 import { Flame, Menu, Moon, Search, Sun, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useSessionUser } from '@/features/session/hooks/use-session';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { useSessionUser } from '@/lib/session/use-session';
 import { useTheme } from '@/features/theme/hooks/use-theme';
-import { Logo } from './logo';
-import { useAutoHide } from './use-auto-hide';
+import { Logo } from '@/components/logo';
+import { useAutoHide } from '@/components/use-auto-hide';
+import { lazyScreen } from './query-provider';
 
-const StreakCount = lazy(() => import('./streak-count'));
+const StreakCount = lazyScreen(() => import('./streak-count'));
 
 function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();
@@ -132,40 +134,34 @@ export function NavBar() {
               )}
             </span>
           </span>
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={toggle}
-            aria-label={themeLabel}
-            title={themeLabel}
-          >
+          <Button variant="icon" onClick={toggle} aria-label={themeLabel} title={themeLabel}>
             {theme === 'dark' ? (
               <Sun size={20} aria-hidden="true" />
             ) : (
               <Moon size={20} aria-hidden="true" />
             )}
-          </button>
+          </Button>
           {!user && (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className="btn-ghost">
+              <Link to="/login" className={buttonVariants({ variant: 'ghost' })}>
                 Login
               </Link>
-              <Link to="/signup" className="btn-primary">
+              <Link to="/signup" className={buttonVariants({ variant: 'primary' })}>
                 Sign Up
               </Link>
             </div>
           )}
-          <button
+          <Button
             ref={toggleRef}
-            type="button"
-            className="icon-btn md:hidden"
+            variant="icon"
+            className="md:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((o) => !o)}
           >
             {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
             <span className="sr-only">Menu</span>
-          </button>
+          </Button>
         </div>
       </nav>
 
@@ -198,10 +194,10 @@ export function NavBar() {
         </ul>
         {!user && (
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link to="/login" className="btn-outline">
+            <Link to="/login" className={buttonVariants({ variant: 'outline' })}>
               Login
             </Link>
-            <Link to="/signup" className="btn-primary">
+            <Link to="/signup" className={buttonVariants({ variant: 'primary' })}>
               Sign Up
             </Link>
           </div>

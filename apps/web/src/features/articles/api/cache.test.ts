@@ -1,0 +1,162 @@
+import type { PublicArticle, SavedArticleEntry } from '@lede/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '@/lib/query-keys';
+import { applyReaction, cachedLikes, cancelReactionQueries, currentReaction } from './cache';
+
+function article(id: string, likes: number): PublicArticle {
+  return {
+    _id: id,
+    title: `Article ${id}`,
+    creator: ['Neil'],
+    description: 'One small step',
+    pubDate: '2022-09-01T00:00:00.000Z',
+    image_url: '/media/default-article.svg',
+    link: `https://example.com/${id}`,
+    source_name: 'Example',
+    source_url: null,
+    source_icon: null,
+    keywords: [],
+    categories: ['science'],
+    likes,
+  };
+}
+
+const a1 = article('a1', 5);
+const a2 = article('a2', 9);
+const entries: SavedArticleEntry[] = [
+  { _id: 's2', article_id: a2, savedAt: '2022-09-03T00:00:00.000Z' },
+  { _id: 's1', article_id: a1, savedAt: '2022-09-02T00:00:00.000Z' },
+];
+
+/** Every place an article can be cached: public lists, search, a detail, the feed, saved. */
+function cache() {
+  const qc = new QueryClient();
+  qc.setQueryData(queryKeys.reader.likedIds(), ['a2']);
+  qc.setQueryData(queryKeys.reader.dislikedIds(), ['a1']);
+  qc.setQueryData(queryKeys.reader.savedIds(), ['a2', 'a1']);
+  qc.setQueryData(queryKeys.articles.latest(), [a1, a2]);
+  qc.setQueryData(queryKeys.articles.trending(), [a2, a1]);
+  qc.setQueryData(queryKeys.articles.keyword('moon'), [a1]);
+  qc.setQueryData(queryKeys.articles.byId('a1'), a1);
+  qc.setQueryData(queryKeys.reader.recommendations(), {
+    interestCount: 3,
+    items: [{ ...a1, recommendationId: 'r1', status: 'new', reasons: [] }, a2],
+  });
+  qc.setQueryData(queryKeys.reader.savedArticles(), entries);
+  return qc;
+}
+
+/** The like count of `id` in every cache that holds it. */
+function likesEverywhere(qc: QueryClient, id: string) {
+  const find = (list: PublicArticle[] | undefined) => list?.find((a) => a._id === id)?.likes;
+  return {
+    latest: find(qc.getQueryData(queryKeys.articles.latest())),
+    trending: find(qc.getQueryData(queryKeys.articles.trending())),
+    search: find(qc.getQueryData(queryKeys.articles.keyword('moon'))),
+    detail: qc.getQueryData<PublicArticle>(queryKeys.articles.byId(id))?.likes,
+    feed: find(
+      qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.reader.recommendations())?.items,
+    ),
+    saved: find(
+      qc
+        .getQueryData<SavedArticleEntry[]>(queryKeys.reader.savedArticles())
+        ?.map((e) => e.article_id),
+    ),
+  };
+}
+
+describe('applyReaction', () => {
+  it('applies a like to every cached list and the detail, and leaves other articles alone', () => {
+    const qc = cache();
+    const latestA2 = qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![1];
+    applyReaction(qc, 'a1', { liked: true, disliked: false, likes: 6 });
+    expect(likesEverywhere(qc, 'a1')).toEqual({
+      latest: 6,
+      trending: 6,
+      search: 6,
+      detail: 6,
+      feed: 6,
+      saved: 6,
+    });
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a2', 'a1']);
+    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual([]);
+    expect(currentReaction(qc, 'a1')).toEqual({
+      liked: true,
+      disliked: false,
+      saved: true,
+      likes: 6,
+    });
+    // The other article, and the feed's own fields, are untouched (same objects).
+    expect(qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![1]).toBe(latestA2);
+    expect(likesEverywhere(qc, 'a2').latest).toBe(9);
+    expect(
+      qc.getQueryData<{ items: { status?: string }[] }>(queryKeys.reader.recommendations())!
+        .items[0]!.status,
+    ).toBe('new');
+  });
+
+  it('returns the reaction that rolls it back: lists, counts and the saved entry come back', () => {
+    const qc = cache();
+    const before = {
+      liked: qc.getQueryData(queryKeys.reader.likedIds()),
+      disliked: qc.getQueryData(queryKeys.reader.dislikedIds()),
+      saved: qc.getQueryData(queryKeys.reader.savedIds()),
+      entries: qc.getQueryData(queryKeys.reader.savedArticles()),
+      likes: likesEverywhere(qc, 'a1'),
+    };
+    const undo = applyReaction(qc, 'a1', { liked: true, disliked: false, saved: false, likes: 6 });
+    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a2']);
+    expect(qc.getQueryData<SavedArticleEntry[]>(queryKeys.reader.savedArticles())).toEqual([
+      entries[0],
+    ]);
+    expect(undo).toEqual({
+      liked: false,
+      disliked: true,
+      saved: true,
+      likes: 5,
+      savedEntry: { entry: entries[1], index: 1 },
+    });
+
+    applyReaction(qc, 'a1', undo);
+    expect(new Set(qc.getQueryData<string[]>(queryKeys.reader.likedIds()))).toEqual(
+      new Set(before.liked as string[]),
+    );
+    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(before.disliked);
+    expect(new Set(qc.getQueryData<string[]>(queryKeys.reader.savedIds()))).toEqual(
+      new Set(before.saved as string[]),
+    );
+    // The saved entry is back where it was, and every count is as before.
+    expect(qc.getQueryData(queryKeys.reader.savedArticles())).toEqual(before.entries);
+    expect(likesEverywhere(qc, 'a1')).toEqual(before.likes);
+  });
+
+  it('changes only the fields it is given, never shows a negative count, and knows no count for an uncached article', () => {
+    const qc = cache();
+    const undo = applyReaction(qc, 'a2', { likes: -1 });
+    expect(undo).toEqual({ likes: 9 });
+    expect(likesEverywhere(qc, 'a2').latest).toBe(0);
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a2']);
+    expect(cachedLikes(qc, 'nowhere')).toBeUndefined();
+    expect(applyReaction(qc, 'nowhere', { likes: 3 })).toEqual({});
+  });
+});
+
+describe('cancelReactionQueries', () => {
+  it("stops a refetch of the reader's lists so that it cannot overwrite an optimistic update", async () => {
+    const qc = cache();
+    let answer!: (ids: string[]) => void;
+    const refetch = qc.fetchQuery({
+      queryKey: queryKeys.reader.likedIds(),
+      queryFn: () => new Promise<string[]>((resolve) => (answer = resolve)),
+      staleTime: 0,
+    });
+    await cancelReactionQueries(qc);
+    // The cancelled fetch gives back the list as it was before it started.
+    await expect(refetch).resolves.toEqual(['a2']);
+    applyReaction(qc, 'a1', { liked: true });
+    answer(['stale']);
+    await Promise.resolve();
+    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a2', 'a1']);
+  });
+});

@@ -1,0 +1,106 @@
+import type {
+  FeedProfileResponse,
+  SteeringChange,
+  SteeringKind,
+  SteeringState,
+} from '@lede/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage, type ApiResult } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { toast } from '@/lib/toast';
+import { toFeed } from './recommendations';
+
+// Types only from @lede/shared: a value import would bring zod into the feed's chunk.
+
+/** "Your feed": what the feed learned and how the reader steers it (beside the reader's data). */
+export const feedProfileKey = () => [...queryKeys.reader.all, 'feedProfile'] as const;
+
+const FAILED = 'Could not change your feed. Please try again.';
+const PREVIEW_FAILED = 'Could not preview your feed. Please try again.';
+
+export type { SteeringChange, SteeringKind, SteeringState };
+export const targetId = (kind: SteeringKind, key: string) => `${kind}:${key}`;
+
+export function useFeedProfile() {
+  return useQuery({
+    queryKey: feedProfileKey(),
+    queryFn: ({ signal }): Promise<FeedProfileResponse> =>
+      api('GET /api/recommendations/profile', { signal, fallback: FAILED }).then((r) => ({
+        subjects: r.subjects,
+        categories: r.categories,
+      })),
+  });
+}
+
+export type PreviewItem = ApiResult<'POST /api/recommendations/preview'>['recommendations'][number];
+
+/** The next top 10 with the staged changes; saves nothing. */
+export function usePreview() {
+  return useMutation({
+    mutationFn: (changes: SteeringChange[]) =>
+      api('POST /api/recommendations/preview', {
+        body: { changes },
+        fallback: PREVIEW_FAILED,
+      }).then((r) => r.recommendations),
+  });
+}
+
+/** Applies the profile's steering in the cache at once (rolled back if the write fails). */
+function withChanges(profile: FeedProfileResponse, changes: readonly SteeringChange[]) {
+  const state = new Map(changes.map((c) => [targetId(c.kind, c.key), c.state]));
+  return {
+    subjects: profile.subjects.map((s) => ({
+      ...s,
+      steering: state.get(targetId('subject', s.key)) ?? s.steering,
+    })),
+    categories: profile.categories.map((c) => ({
+      ...c,
+      steering: state.get(targetId('category', c.category)) ?? c.steering,
+    })),
+  };
+}
+
+/**
+ * Saves steering changes, then rebuilds the feed so it shows what the preview showed. Optimistic:
+ * the profile shows the new states at once and goes back if the write fails. `onApplied` gets
+ * the changes that undo it.
+ */
+export function useSteer(onApplied?: (undo: SteeringChange[], applied: SteeringChange[]) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: SteeringChange[]) => {
+      const res = await api('POST /api/recommendations/steer', {
+        body: { changes },
+        fallback: FAILED,
+      });
+      try {
+        const feed = await api('POST /api/recommendations/refresh');
+        qc.setQueryData(queryKeys.reader.recommendations(), toFeed(feed));
+      } catch {
+        void qc.invalidateQueries({ queryKey: queryKeys.reader.recommendations() });
+      }
+      return res;
+    },
+    onMutate: async (changes) => {
+      await qc.cancelQueries({ queryKey: feedProfileKey() });
+      const previous = qc.getQueryData<FeedProfileResponse>(feedProfileKey());
+      if (previous) qc.setQueryData(feedProfileKey(), withChanges(previous, changes));
+      return { previous };
+    },
+    onError: (err, _changes, context) => {
+      if (context?.previous) qc.setQueryData(feedProfileKey(), context.previous);
+      toast.error(errorMessage(err, FAILED));
+    },
+    onSuccess: (res) => {
+      qc.setQueryData<FeedProfileResponse>(feedProfileKey(), {
+        subjects: res.subjects,
+        categories: res.categories,
+      });
+      onApplied?.(res.undo, res.applied);
+    },
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: feedProfileKey() });
+      void qc.invalidateQueries({ queryKey: [...queryKeys.reader.all, 'controls'] });
+    },
+  });
+}
