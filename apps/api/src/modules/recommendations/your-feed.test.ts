@@ -3,12 +3,13 @@
  * with the articles they came from, categories with their source) and lets the reader steer
  * each up, down or off, with a preview that saves nothing and an undo.
  */
-import { CATEGORY_IDS, type CategoryId, type PublicArticle } from '@lede/shared';
+import { type CategoryId, type PublicArticle } from '@lede/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 import { articleIds, readerClient } from '../../../test/recommendations.js';
+import { findSubject, recentArticles, type Subject } from '../../../test/subjects.js';
 import {
   articleReactions,
   articleViews,
@@ -20,9 +21,6 @@ import { seedCorpusIfEmpty } from '../articles/seed.js';
 import { tokenize } from './ranker/index.js';
 
 const INTERESTS: CategoryId[] = ['sports', 'health', 'entertainment'];
-const DAY_MS = 86_400_000;
-const WINDOW_DAYS = 45;
-const RARE_DF = 25;
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;
@@ -32,77 +30,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   client = readerClient(ctx.request);
   await seedCorpusIfEmpty(ctx.database.db, ctx.deps.logger);
-  subject = findSubject(await recentArticles(), INTERESTS);
+  subject = findSubject(await recentArticles(ctx.request), INTERESTS);
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
 });
-
-interface Subject {
-  articles: PublicArticle[];
-  isOn(a: PublicArticle): boolean;
-}
-
-async function recentArticles(): Promise<PublicArticle[]> {
-  const out: PublicArticle[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const res = await ctx
-      .request()
-      .get('/api/articles/getlatestarticles')
-      .query({ limit: 50, ...(cursor ? { cursor } : {}) });
-    expect(res.status).toBe(200);
-    out.push(...(res.body.articles as PublicArticle[]));
-    cursor = res.body.nextCursor;
-    const newest = Date.parse(out[0]!.pubDate);
-    if (!cursor || Date.parse(out.at(-1)!.pubDate) < newest - WINDOW_DAYS * DAY_MS) break;
-  }
-  const newest = Date.parse(out[0]!.pubDate);
-  return out.filter((a) => Date.parse(a.pubDate) > newest - WINDOW_DAYS * DAY_MS);
-}
-
-const CATEGORY_WORDS = new Set<string>(CATEGORY_IDS);
-function wordsOf(a: PublicArticle): Set<string> {
-  const text = `${a.title} ${a.description ?? ''} ${a.keywords.join(' ')}`;
-  return new Set(tokenize(text).filter((w) => w.length > 2 && !CATEGORY_WORDS.has(w)));
-}
-
-/** The largest group of recent articles outside the interests sharing two rare words. */
-function findSubject(window: PublicArticle[], interests: readonly string[]): Subject {
-  const words = window.map(wordsOf);
-  const df = new Map<string, number>();
-  for (const ws of words) for (const w of ws) df.set(w, (df.get(w) ?? 0) + 1);
-  const rare = (w: string) => (df.get(w) ?? 0) >= 3 && (df.get(w) ?? 0) <= RARE_DF;
-  const outside = (a: PublicArticle) =>
-    a.categories.length > 0 && !a.categories.some((c) => interests.includes(c));
-  const groups = new Map<string, number[]>();
-  window.forEach((a, i) => {
-    if (!outside(a)) return;
-    const mine = [...words[i]!].filter(rare).sort();
-    for (let x = 0; x < mine.length; x++)
-      for (let y = x + 1; y < mine.length; y++) {
-        const key = `${mine[x]} ${mine[y]}`;
-        groups.set(key, [...(groups.get(key) ?? []), i]);
-      }
-  });
-  const [, members] = [...groups].sort(
-    ([ka, a], [kb, b]) => b.length - a.length || (ka < kb ? -1 : 1),
-  )[0]!;
-  const share = new Map<string, number>();
-  for (const i of members) for (const w of words[i]!) share.set(w, (share.get(w) ?? 0) + 1);
-  const subjectWords = [...share]
-    .filter(([w, n]) => rare(w) && n * 2 >= members.length)
-    .map(([w]) => w);
-  const isOn = (a: PublicArticle) => {
-    const ws = wordsOf(a);
-    return subjectWords.filter((w) => ws.has(w)).length >= 2;
-  };
-  const centrality = (i: number) => subjectWords.filter((w) => words[i]!.has(w)).length;
-  const articles = [...members]
-    .sort((a, b) => centrality(b) - centrality(a) || a - b)
-    .map((i) => window[i]!);
-  return { articles, isOn };
-}
 
 async function learner(likes = 3): Promise<TestReader> {
   const r = await createReader(ctx.deps);
