@@ -10,12 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import {
-  PasswordRules,
-  PasswordRulesToggle,
-  PasswordStrength,
-} from '@/features/auth/components/password-checks';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import {
   useForgotPassword,
   useResetPassword,
@@ -176,7 +171,6 @@ function NewPasswordStep({
   onDead: (message: string) => void;
 }) {
   const navigate = useNavigate();
-  const [rulesOpen, setRulesOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const resetPassword = useResetPassword();
   const {
@@ -213,49 +207,13 @@ function NewPasswordStep({
       subtitle="Choose a strong password you have not used here."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field
-          id="reset-password"
-          label="New password"
-          labelAside={
-            <PasswordRulesToggle
-              open={rulesOpen}
-              controls="reset-password-rules"
-              onToggle={() => setRulesOpen((o) => !o)}
-            />
-          }
-          labelRowClassName="items-center gap-1"
-          error={pwError}
-          after={
-            <>
-              {rulesOpen && (
-                <div className="mt-2">
-                  <PasswordRules id="reset-password-rules" password={password} />
-                </div>
-              )}
-              <div className="mt-2">
-                <PasswordStrength password={password} confirm={confirm} />
-              </div>
-            </>
-          }
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...register('password')}
-              onFocus={() => setRulesOpen(true)}
-            />
-          )}
-        </Field>
-        <Field id="reset-confirm" label="Confirm new password" error={confirmError}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          values={{ password, confirm }}
+          fields={{ password: register('password'), confirm: register('confirmPassword') }}
+          errors={{ password: pwError, confirm: confirmError }}
+        />
         <FormAlert message={formError} />
         <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Reset Password'}

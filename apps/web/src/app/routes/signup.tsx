@@ -9,12 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import {
-  PasswordRules,
-  PasswordRulesToggle,
-  PasswordStrength,
-} from '@/features/auth/components/password-checks';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import {
   useSendSignupCode,
   useSignup,
@@ -31,7 +26,6 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<(SignupForm & { hash: string }) | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [rulesOpen, setRulesOpen] = useState(false);
   const sendSignupCode = useSendSignupCode();
   const verifyCode = useVerifyCode();
   const signup = useSignup();
@@ -131,50 +125,13 @@ export default function SignupPage() {
             />
           )}
         </Field>
-        <Field
-          id="signup-password"
-          label="Password"
-          labelAside={
-            <PasswordRulesToggle
-              open={rulesOpen}
-              controls="signup-password-rules"
-              onToggle={() => setRulesOpen((o) => !o)}
-            />
-          }
-          labelRowClassName="items-center gap-1"
-          error={show('password')}
-          describedBy={rulesOpen ? 'signup-password-rules' : undefined}
-          after={
-            <>
-              {rulesOpen && (
-                <div className="mt-2">
-                  <PasswordRules id="signup-password-rules" password={password} />
-                </div>
-              )}
-              <div className="mt-2">
-                <PasswordStrength password={password} confirm={confirm} />
-              </div>
-            </>
-          }
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...register('password')}
-              onFocus={() => setRulesOpen(true)}
-            />
-          )}
-        </Field>
-        <Field id="signup-confirm" label="Confirm password" error={show('confirmPassword')}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          idPrefix="signup"
+          labels={{ password: 'Password', confirm: 'Confirm password' }}
+          values={{ password, confirm }}
+          fields={{ password: register('password'), confirm: register('confirmPassword') }}
+          errors={{ password: show('password'), confirm: show('confirmPassword') }}
+        />
         <FormAlert message={formError} />
         <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Sending code…' : 'Create Account'}
