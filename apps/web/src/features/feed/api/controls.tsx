@@ -5,7 +5,7 @@ import {
   type PublicArticle,
   type ReaderControlsResponse,
 } from '@lede/shared';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -22,13 +22,7 @@ export function useReaderControls() {
   return useQuery({
     queryKey: controlsKey(),
     queryFn: ({ signal }) =>
-      api('GET /api/recommendations/controls', { signal, fallback: FAILED }).then(
-        (r): ReaderControlsResponse => ({
-          hiddenSources: r.hiddenSources,
-          mutedTopics: r.mutedTopics,
-          learnedTopics: r.learnedTopics,
-        }),
-      ),
+      api('GET /api/recommendations/controls', { signal, fallback: FAILED }).then(keptLists),
   });
 }
 
@@ -42,28 +36,20 @@ type ControlRoute =
 // The answers' messages are RECOMMENDATION_CONTROL_MESSAGES (shown as sent; importing the
 // constant here would bring the schemas module, and zod, into the feed's chunk).
 
-/** Calls a control, keeps the lists it answers, says what happened; null when it failed. */
-async function control<R extends ControlRoute>(
-  qc: QueryClient,
-  route: R,
-  body: BodyOf<R>,
-): Promise<ApiResult<ControlRoute> | null> {
-  try {
-    const res: ApiResult<ControlRoute> = await api<ControlRoute>(route, {
-      body,
-      fallback: FAILED,
-    } as RequestOptions<ControlRoute>);
-    qc.setQueryData<ReaderControlsResponse>(controlsKey(), {
-      hiddenSources: res.hiddenSources,
-      mutedTopics: res.mutedTopics,
-      learnedTopics: res.learnedTopics,
-    });
-    return res;
-  } catch (err) {
-    toast.error(errorMessage(err, FAILED));
-    return null;
-  }
+type ControlAnswer = ApiResult<ControlRoute>;
+
+/** One control: its route and body, and what to do in the cache and on screen once it is done. */
+interface ControlAction<R extends ControlRoute = ControlRoute> {
+  route: R;
+  body: BodyOf<R>;
+  done: (answer: ControlAnswer) => void | Promise<void>;
 }
+
+const keptLists = (res: ReaderControlsResponse): ReaderControlsResponse => ({
+  hiddenSources: res.hiddenSources,
+  mutedTopics: res.mutedTopics,
+  learnedTopics: res.learnedTopics,
+});
 
 /** Takes articles out of the feed held in the cache (the server already left them out). */
 function dropFromFeed(qc: QueryClient, keep: (item: PublicArticle) => boolean): void {
@@ -77,58 +63,89 @@ function feedChanged(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: queryKeys.reader.recommendations() });
 }
 
-export async function fewerLikeThis(qc: QueryClient, article: PublicArticle): Promise<void> {
-  const res = await control(qc, 'POST /api/recommendations/fewerlikethis', {
-    article_id: article._id,
+/**
+ * The reader controls as one mutation: each call waits for the server (the feed is rebuilt
+ * there), keeps the lists it answers, then updates the feed and says what happened; a failure
+ * shows a toast and changes nothing.
+ */
+export function useFeedControls() {
+  const qc = useQueryClient();
+  const { mutate } = useMutation({
+    mutationKey: [...controlsKey(), 'change'],
+    mutationFn: (action: ControlAction) =>
+      api<ControlRoute>(action.route, {
+        body: action.body,
+        fallback: FAILED,
+      } as RequestOptions<ControlRoute>),
+    // A refetch of the lists on its way would overwrite what the control answers.
+    onMutate: () => qc.cancelQueries({ queryKey: controlsKey() }),
+    onSuccess: async (res, action) => {
+      qc.setQueryData<ReaderControlsResponse>(controlsKey(), keptLists(res));
+      await action.done(res);
+    },
+    onError: (err) => {
+      toast.error(errorMessage(err, FAILED));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: controlsKey() }),
   });
-  if (!res) return;
-  dropFromFeed(qc, (a) => a._id !== article._id);
-  toast.success(res.message);
-}
+  const run = <R extends ControlRoute>(action: ControlAction<R>) =>
+    mutate(action as unknown as ControlAction);
 
-export async function hideSource(qc: QueryClient, sourceName: string): Promise<void> {
-  const res = await control(qc, 'POST /api/recommendations/hidesource', {
-    source_name: sourceName,
-  });
-  if (!res) return;
-  dropFromFeed(qc, (a) => a.source_name !== sourceName);
-  const text = res.message;
-  undoToast(
-    `${text}: ${sourceName}`,
-    `${text} ${sourceName}`,
-    () => void showSource(qc, sourceName),
-  );
-}
+  const showSource = (sourceName: string) =>
+    run({
+      route: 'POST /api/recommendations/unhidesource',
+      body: { source_name: sourceName },
+      done: async (res) => {
+        toast.success(res.message);
+        // The source's articles left the stored feed: rebuild it so they can come back.
+        try {
+          const feed = await api('POST /api/recommendations/refresh');
+          qc.setQueryData(queryKeys.reader.recommendations(), toFeed(feed));
+        } catch {
+          feedChanged(qc);
+        }
+      },
+    });
 
-export async function showSource(qc: QueryClient, sourceName: string): Promise<void> {
-  const res = await control(qc, 'POST /api/recommendations/unhidesource', {
-    source_name: sourceName,
-  });
-  if (!res) return;
-  toast.success(res.message);
-  // The source's articles left the stored feed: rebuild it so they can come back.
-  try {
-    const feed = await api('POST /api/recommendations/refresh');
-    qc.setQueryData(queryKeys.reader.recommendations(), toFeed(feed));
-  } catch {
-    feedChanged(qc);
-  }
-}
-
-export async function unmuteTopic(
-  qc: QueryClient,
-  kind: MutedTopicKind,
-  value: string,
-): Promise<void> {
-  const res = await control(qc, 'POST /api/recommendations/unmutetopic', { kind, value });
-  if (!res) return;
-  feedChanged(qc);
-  toast.success(res.message);
-}
-
-export async function forgetTopic(qc: QueryClient, category: CategoryId): Promise<void> {
-  const res = await control(qc, 'POST /api/recommendations/forgettopic', { category });
-  if (!res) return;
-  feedChanged(qc);
-  toast.success(res.message);
+  return {
+    fewerLikeThis: (article: PublicArticle) =>
+      run({
+        route: 'POST /api/recommendations/fewerlikethis',
+        body: { article_id: article._id },
+        done: (res) => {
+          dropFromFeed(qc, (a) => a._id !== article._id);
+          toast.success(res.message);
+        },
+      }),
+    hideSource: (sourceName: string) =>
+      run({
+        route: 'POST /api/recommendations/hidesource',
+        body: { source_name: sourceName },
+        done: (res) => {
+          dropFromFeed(qc, (a) => a.source_name !== sourceName);
+          undoToast(`${res.message}: ${sourceName}`, `${res.message} ${sourceName}`, () =>
+            showSource(sourceName),
+          );
+        },
+      }),
+    showSource,
+    unmuteTopic: (kind: MutedTopicKind, value: string) =>
+      run({
+        route: 'POST /api/recommendations/unmutetopic',
+        body: { kind, value },
+        done: (res) => {
+          feedChanged(qc);
+          toast.success(res.message);
+        },
+      }),
+    forgetTopic: (category: CategoryId) =>
+      run({
+        route: 'POST /api/recommendations/forgettopic',
+        body: { category },
+        done: (res) => {
+          feedChanged(qc);
+          toast.success(res.message);
+        },
+      }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { EyeOff, MinusCircle } from 'lucide-react';
-import { fewerLikeThis, hideSource } from '../api/controls';
+import { Button } from '@/components/ui/button';
+import { useFeedControls } from '../api/controls';
 
 /** "Fewer like this" and "Hide this source" for one feed article. */
 export function FeedControls({
@@ -12,7 +12,7 @@ export function FeedControls({
   /** Icons on a card, labelled buttons in the modal. */
   variant: 'card' | 'modal';
 }) {
-  const qc = useQueryClient();
+  const { fewerLikeThis, hideSource } = useFeedControls();
   const hideLabel = `Hide ${article.source_name}`;
   if (variant === 'card') {
     const icon =
@@ -24,7 +24,7 @@ export function FeedControls({
           className={icon}
           aria-label="Fewer like this"
           title="Fewer like this"
-          onClick={() => void fewerLikeThis(qc, article)}
+          onClick={() => fewerLikeThis(article)}
         >
           <MinusCircle size={18} aria-hidden="true" />
         </button>
@@ -33,7 +33,7 @@ export function FeedControls({
           className={icon}
           aria-label="Hide this source"
           title={hideLabel}
-          onClick={() => void hideSource(qc, article.source_name)}
+          onClick={() => hideSource(article.source_name)}
         >
           <EyeOff size={18} aria-hidden="true" />
         </button>
@@ -42,17 +42,13 @@ export function FeedControls({
   }
   return (
     <div className="mt-4 flex flex-wrap gap-2" role="group" aria-label="Your feed">
-      <button type="button" className="btn-outline" onClick={() => void fewerLikeThis(qc, article)}>
+      <Button variant="outline" onClick={() => fewerLikeThis(article)}>
         <MinusCircle size={16} aria-hidden="true" /> Fewer like this
-      </button>
-      <button
-        type="button"
-        className="btn-outline"
-        onClick={() => void hideSource(qc, article.source_name)}
-      >
+      </Button>
+      <Button variant="outline" onClick={() => hideSource(article.source_name)}>
         <EyeOff size={16} aria-hidden="true" /> Hide this source
         <span className="sr-only"> ({article.source_name})</span>
-      </button>
+      </Button>
     </div>
   );
 }

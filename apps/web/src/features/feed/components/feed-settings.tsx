@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { forgetTopic, showSource, unmuteTopic, useReaderControls } from '../api/controls';
+import { useFeedControls, useReaderControls } from '../api/controls';
 import { FeedSteering } from './feed-steering';
 
 function Group({
@@ -38,12 +38,12 @@ function Row({ label, detail, action }: { label: string; detail?: string; action
   );
 }
 
-const small = 'btn-outline min-h-10 shrink-0 px-3 py-1';
+const small = 'min-h-10 shrink-0 px-3 py-1';
 
 /** What shapes the feed besides the interests: hidden sources, muted and learned topics. */
 export function FeedSettings() {
-  const qc = useQueryClient();
   const controls = useReaderControls();
+  const { forgetTopic, unmuteTopic, showSource } = useFeedControls();
   return (
     <section aria-labelledby="feed-settings-title" className="card flex flex-col gap-5 p-6">
       <h2 id="feed-settings-title" className="text-lg font-bold">
@@ -65,13 +65,13 @@ export function FeedSettings() {
                 label={t.label}
                 detail={t.reason}
                 action={
-                  <button
-                    type="button"
+                  <Button
+                    variant="outline"
                     className={small}
-                    onClick={() => void forgetTopic(qc, t.category)}
+                    onClick={() => forgetTopic(t.category)}
                   >
                     Remove<span className="sr-only"> {t.label}</span>
-                  </button>
+                  </Button>
                 }
               />
             ))}
@@ -83,13 +83,13 @@ export function FeedSettings() {
                 label={t.label}
                 detail={t.kind === 'category' ? 'Category' : 'Topic word'}
                 action={
-                  <button
-                    type="button"
+                  <Button
+                    variant="outline"
                     className={small}
-                    onClick={() => void unmuteTopic(qc, t.kind, t.value)}
+                    onClick={() => unmuteTopic(t.kind, t.value)}
                   >
                     Unmute<span className="sr-only"> {t.label}</span>
-                  </button>
+                  </Button>
                 }
               />
             ))}
@@ -101,13 +101,13 @@ export function FeedSettings() {
                 label={s.source_name}
                 detail={`Hidden ${formatDate(s.hiddenAt)}`}
                 action={
-                  <button
-                    type="button"
+                  <Button
+                    variant="outline"
                     className={small}
-                    onClick={() => void showSource(qc, s.source_name)}
+                    onClick={() => showSource(s.source_name)}
                   >
                     Show again<span className="sr-only"> {s.source_name}</span>
-                  </button>
+                  </Button>
                 }
               />
             ))}

@@ -2,6 +2,7 @@ import type { FeedCategory, LearnedSubject } from '@lede/shared';
 import { ArrowDown, ArrowUp, CircleOff, Eye, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { QueryError } from '@/components/query-error';
+import { Button } from '@/components/ui/button';
 import { undoToast } from '@/components/undo-toast';
 import { toast } from '@/lib/toast';
 import {
@@ -234,18 +235,17 @@ export function FeedSteering() {
             : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} not applied yet.`}
         </p>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn-outline inline-flex min-h-10 items-center gap-1.5 px-3"
+          <Button
+            variant="outline"
+            className="inline-flex min-h-10 items-center gap-1.5 px-3"
             disabled={changes.length === 0 || preview.isPending}
             onClick={() => preview.mutate(changes)}
           >
             <Eye size={16} aria-hidden="true" />
             {preview.isPending ? 'Previewing…' : 'Preview changes'}
-          </button>
-          <button
-            type="button"
-            className="btn-primary min-h-10 px-3"
+          </Button>
+          <Button
+            className="min-h-10 px-3"
             disabled={changes.length === 0 || steer.isPending}
             onClick={() =>
               steer.mutate(changes, {
@@ -257,18 +257,18 @@ export function FeedSteering() {
             }
           >
             {steer.isPending ? 'Applying…' : 'Apply'}
-          </button>
+          </Button>
           {changes.length > 0 && (
-            <button
-              type="button"
-              className="btn-ghost min-h-10 px-3"
+            <Button
+              variant="ghost"
+              className="min-h-10 px-3"
               onClick={() => {
                 setStaged(new Map());
                 preview.reset();
               }}
             >
               Discard
-            </button>
+            </Button>
           )}
         </div>
         {preview.isError && (
