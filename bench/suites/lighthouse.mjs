@@ -3,6 +3,7 @@
 // `/explore` and `/search?q=climate`, and on a signed-in reader's `/home` and `/saved`, several
 // runs each; the figures are the medians. Measured, never asserted.
 import crypto from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,8 +14,13 @@ const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
-const PAGES = ['/', '/explore', '/search?q=climate'];
-const READER_PAGES = ['/home', '/saved'];
+/** BENCH_LIGHTHOUSE_PAGES=/home,/explore measures only those pages (for a diagnosis). */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const only = (pages) => (ONLY ? pages.filter((p) => ONLY.includes(p)) : pages);
+const PAGES = only(['/', '/explore', '/search?q=climate']);
+const READER_PAGES = only(['/home', '/saved']);
+/** BENCH_LIGHTHOUSE_SAVE=dir writes each page's last full report there (JSON, for a diagnosis). */
+const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
 /** What the web client keeps in localStorage after a login (apps/web/src/lib/storage.ts). */
 const STORAGE_KEYS = { user: 'lede.user', token: 'lede.token' };
 const SAVED_ARTICLES = 6;
@@ -98,6 +104,12 @@ async function createReader(api) {
   return { token, user };
 }
 
+async function saveReport(url, lhr) {
+  await mkdir(SAVE_DIR, { recursive: true });
+  const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+  await writeFile(path.join(SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
+}
+
 /**
  * Runs Lighthouse on one page: one unmeasured load to warm the server's caches (as a live site's
  * would be), then RUNS measured ones. `prepare` runs before each load (a signed-in page clears
@@ -122,6 +134,7 @@ async function measurePage(url, options, { page, prepare = async () => {} } = {}
       throw new Error(`Lighthouse on ${url} ended on ${result.lhr.finalDisplayedUrl}`);
     }
     runs.push(figures(result.lhr));
+    if (SAVE_DIR) await saveReport(url, result.lhr);
   }
   const med = (key) => median(runs.map((r) => r[key]));
   return {

@@ -5,10 +5,21 @@ import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/components/use-page-title';
 import { useArticle } from '@/features/articles/api/articles';
 import { ArticleDetail } from '@/features/articles/components/article-detail';
-import { useArticleActions } from '@/features/articles/hooks/use-article-actions';
+import {
+  ArticleActionsProvider,
+  useArticleActions,
+} from '@/features/articles/hooks/use-article-actions';
 import { useRecordView } from '@/features/articles/hooks/use-record-view';
 
 export default function ArticlePage() {
+  return (
+    <ArticleActionsProvider>
+      <ArticleScreen />
+    </ArticleActionsProvider>
+  );
+}
+
+function ArticleScreen() {
   const { id } = useParams();
   const query = useArticle(id);
   const article = query.data;

@@ -11,6 +11,7 @@ import {
   useRecommendations,
   type FeedItem,
 } from '@/features/feed/api/recommendations';
+import { useFeedControls } from '@/features/feed/api/controls';
 import { FeedControls } from '@/features/feed/components/feed-controls';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
@@ -28,6 +29,7 @@ export default function HomePage() {
   const qc = useQueryClient();
   const feed = useRecommendations();
   const markAsRead = useMarkAsRead();
+  const controls = useFeedControls();
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
@@ -60,8 +62,8 @@ export default function HomePage() {
           skeletons={HOME_SKELETONS}
           onOpenArticle={markAsRead}
           cardNote={(a) => <FeedReason item={a as FeedItem} />}
-          cardControls={(a) => <FeedControls article={a} variant="card" />}
-          modalExtra={(a) => <FeedControls article={a} variant="modal" />}
+          cardControls={(a) => <FeedControls article={a} variant="card" controls={controls} />}
+          modalExtra={(a) => <FeedControls article={a} variant="modal" controls={controls} />}
           empty={
             <div className="card flex flex-col items-center gap-4 p-10 text-center">
               <p className="text-muted">No recommendations available at the moment.</p>

@@ -4,6 +4,9 @@ import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { useSessionUser } from '@/lib/session/use-session';
 
+/** One empty list for every "nothing yet", so that what is derived from the lists stays memoised. */
+const NONE: string[] = [];
+
 /**
  * The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. Loaded once per
  * session: every action keeps them in step (see use-article-actions), a new session reloads them.
@@ -42,9 +45,9 @@ export function useReaderLists() {
   });
   return {
     signedIn,
-    liked: signedIn ? (liked.data ?? []) : [],
-    disliked: signedIn ? (disliked.data ?? []) : [],
-    saved: signedIn ? (saved.data ?? []) : [],
+    liked: signedIn ? (liked.data ?? NONE) : NONE,
+    disliked: signedIn ? (disliked.data ?? NONE) : NONE,
+    saved: signedIn ? (saved.data ?? NONE) : NONE,
   };
 }
 

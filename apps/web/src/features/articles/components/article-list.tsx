@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useListShortcuts } from '@/lib/use-list-shortcuts';
+import { ArticleActionsProvider } from '../hooks/use-article-actions';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
 import { CardActions } from './card-actions';
 
@@ -141,7 +142,7 @@ export function ArticleList({
   if (list.length === 0) return <>{empty}</>;
 
   return (
-    <>
+    <ArticleActionsProvider>
       <ul className={grid} aria-label={label} onPointerOver={preloadModal} onFocus={preloadModal}>
         <Progressive items={list}>
           {(a, i) => (
@@ -185,6 +186,6 @@ export function ArticleList({
           <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
         </Suspense>
       )}
-    </>
+    </ArticleActionsProvider>
   );
 }

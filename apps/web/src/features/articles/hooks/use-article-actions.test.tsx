@@ -8,6 +8,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { startSession } from '@/lib/storage';
 import * as toastModule from '@/lib/toast';
 import { CardActions } from '../components/card-actions';
+import { ArticleActionsProvider } from './use-article-actions';
 
 const reader: PublicUser = {
   _id: 'u1',
@@ -75,7 +76,9 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
   const view = render(
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <Card />
+        <ArticleActionsProvider>
+          <Card />
+        </ArticleActionsProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -83,7 +86,9 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
     view.rerender(
       <QueryClientProvider client={qc}>
         <MemoryRouter>
-          <Card />
+          <ArticleActionsProvider>
+            <Card />
+          </ArticleActionsProvider>
         </MemoryRouter>
       </QueryClientProvider>,
     );

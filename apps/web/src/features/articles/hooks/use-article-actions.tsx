@@ -1,6 +1,6 @@
 import { CLIENT_MESSAGES, MESSAGES, type PublicArticle } from '@lede/shared/constants';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage } from '@/lib/api-client';
@@ -182,14 +182,21 @@ async function shareOrCopy(article: PublicArticle): Promise<boolean> {
   }
 }
 
-/**
- * Like, dislike, save and share of one article, wherever a card or the modal shows it. The
- * reader's lists live in the query cache (loaded once per session), so every screen shows the
- * same state after an action anywhere. Visitors are invited to sign in (share still works).
- */
-export function useArticleActions(article: PublicArticle | undefined) {
+type ActionKind = 'like' | 'dislike' | 'save' | 'share';
+
+/** What every card of a list shares: the reader's lists and the four actions, made once. */
+interface ArticleActionsContextValue {
+  signedIn: boolean;
+  liked: ReadonlySet<string>;
+  disliked: ReadonlySet<string>;
+  saved: ReadonlySet<string>;
+  run: (kind: ActionKind, article: PublicArticle) => void;
+}
+
+const ArticleActionsContext = createContext<ArticleActionsContextValue | null>(null);
+
+function useArticleActionsValue(): ArticleActionsContextValue {
   const lists = useReaderLists();
-  const id = article?._id ?? '';
   const signedIn = lists.signedIn;
   const { mutate: likeArticle } = useReactionMutation('like');
   const { mutate: dislikeArticle } = useReactionMutation('dislike');
@@ -197,8 +204,7 @@ export function useArticleActions(article: PublicArticle | undefined) {
   const { mutate: shareArticle } = useShareMutation();
 
   const run = useCallback(
-    (kind: 'like' | 'dislike' | 'save' | 'share') => {
-      if (!article) return;
+    (kind: ActionKind, article: PublicArticle) => {
       if (kind === 'share') {
         void shareOrCopy(article).then((shared) => {
           if (shared && signedIn) shareArticle(article);
@@ -210,17 +216,49 @@ export function useArticleActions(article: PublicArticle | undefined) {
       if (kind === 'like') return likeArticle(article);
       return dislikeArticle(article);
     },
-    [article, signedIn, likeArticle, dislikeArticle, saveArticle, shareArticle],
+    [signedIn, likeArticle, dislikeArticle, saveArticle, shareArticle],
   );
+  const liked = useMemo(() => new Set(lists.liked), [lists.liked]);
+  const disliked = useMemo(() => new Set(lists.disliked), [lists.disliked]);
+  const saved = useMemo(() => new Set(lists.saved), [lists.saved]);
+  return useMemo(
+    () => ({ signedIn, liked, disliked, saved, run }),
+    [signedIn, liked, disliked, saved, run],
+  );
+}
 
+/**
+ * Holds the reader's lists and the actions once for everything inside (a list of cards, its
+ * modal, an article page): a card only reads them, so a page of 50 cards subscribes to the query
+ * cache once, not 350 times.
+ */
+export function ArticleActionsProvider({ children }: { children: ReactNode }) {
+  const value = useArticleActionsValue();
+  return <ArticleActionsContext value={value}>{children}</ArticleActionsContext>;
+}
+
+/**
+ * Like, dislike, save and share of one article, wherever a card or the modal shows it (inside an
+ * ArticleActionsProvider). The reader's lists live in the query cache (loaded once per session),
+ * so every screen shows the same state after an action anywhere. Visitors are invited to sign in
+ * (share still works).
+ */
+export function useArticleActions(article: PublicArticle | undefined) {
+  const context = useContext(ArticleActionsContext);
+  if (!context) throw new Error('useArticleActions needs an ArticleActionsProvider');
+  const { signedIn, liked, disliked, saved, run } = context;
+  const id = article?._id ?? '';
+  const act = (kind: ActionKind) => () => {
+    if (article) run(kind, article);
+  };
   return {
     signedIn,
-    liked: lists.liked.includes(id),
-    disliked: lists.disliked.includes(id),
-    saved: lists.saved.includes(id),
-    like: () => run('like'),
-    dislike: () => run('dislike'),
-    save: () => run('save'),
-    share: () => run('share'),
+    liked: liked.has(id),
+    disliked: disliked.has(id),
+    saved: saved.has(id),
+    like: act('like'),
+    dislike: act('dislike'),
+    save: act('save'),
+    share: act('share'),
   };
 }

@@ -1,18 +1,22 @@
 import type { PublicArticle } from '@lede/shared';
 import { EyeOff, MinusCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useFeedControls } from '../api/controls';
+import type { useFeedControls } from '../api/controls';
 
-/** "Fewer like this" and "Hide this source" for one feed article. */
+/**
+ * "Fewer like this" and "Hide this source" for one feed article. The controls come from the
+ * page's one useFeedControls (not one mutation per card).
+ */
 export function FeedControls({
   article,
   variant,
+  controls: { fewerLikeThis, hideSource },
 }: {
   article: PublicArticle;
   /** Icons on a card, labelled buttons in the modal. */
   variant: 'card' | 'modal';
+  controls: Pick<ReturnType<typeof useFeedControls>, 'fewerLikeThis' | 'hideSource'>;
 }) {
-  const { fewerLikeThis, hideSource } = useFeedControls();
   const hideLabel = `Hide ${article.source_name}`;
   if (variant === 'card') {
     const icon =
