@@ -13,6 +13,11 @@ let webDist: string;
 
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-4f3a9c.js"></script></head><body><div id="root"></div></body></html>';
+/** The web build's page for /article/...: index.html that also preloads the screen's code. */
+const ARTICLE_PAGE = INDEX.replace(
+  '</head>',
+  '<link rel="modulepreload" crossorigin href="/assets/article-9d1e2f.js" /></head>',
+);
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(300))};\n`;
 
 beforeAll(async () => {
@@ -20,6 +25,8 @@ beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-web-dist-'));
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), INDEX);
+  await fs.mkdir(path.join(webDist, 'pages'));
+  await fs.writeFile(path.join(webDist, 'pages', 'article.html'), ARTICLE_PAGE);
   await fs.writeFile(
     path.join(webDist, 'favicon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -70,7 +77,7 @@ describe('the built web client', () => {
   });
 
   it('serves index.html for client routes, always revalidated', async () => {
-    for (const route of ['/', '/article/1b4e28ba-2fa1-11d2-883f-0016d3cca427', '/profile']) {
+    for (const route of ['/', '/profile', '/pages', '/not/a/screen']) {
       const res = await raw.get(route, { Accept: 'text/html' });
       expect(res.status, route).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -81,6 +88,19 @@ describe('the built web client', () => {
     expect(first.headers.etag).toEqual(expect.any(String));
     const again = await raw.get('/profile', { 'If-None-Match': first.headers.etag! });
     expect(again.status).toBe(304);
+  });
+
+  it("serves a screen's own page, which preloads its code, for its path and below", async () => {
+    for (const route of ['/article/1b4e28ba-2fa1-11d2-883f-0016d3cca427', '/article']) {
+      const res = await raw.get(route, { Accept: 'text/html' });
+      expect(res.status, route).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.decoded().toString()).toBe(ARTICLE_PAGE);
+    }
+    // Only the screens' names select a page: anything else under /pages is index.html or a 404.
+    expect((await raw.get('/pages/article')).decoded().toString()).toBe(INDEX);
+    expect((await raw.get('/articles/x')).decoded().toString()).toBe(INDEX);
   });
 
   it('serves other built files (favicon), revalidated since their names never change', async () => {

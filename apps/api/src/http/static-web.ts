@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
@@ -21,6 +21,22 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * 304 while unchanged, so a new build is seen at once.
  */
 const REVALIDATE = 'no-cache';
+
+/**
+ * The web build's page per screen (`pages/<name>.html`: index.html that also preloads the screen's
+ * code), served for /<name> and below; any other page gets index.html.
+ */
+const PAGES_DIR = 'pages';
+
+function routePages(webDist: string): Set<string> {
+  const dir = path.join(webDist, PAGES_DIR);
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => file.slice(0, -'.html'.length)),
+  );
+}
 
 const notFound: RequestHandler = (_req, res) => {
   res.sendStatus(404);
@@ -73,9 +89,11 @@ export function serveStaticWeb(app: Express, config: Pick<Config, 'dataDir' | 'w
   });
   app.use(webStatic);
   app.use(ASSETS_PREFIX, notFound);
+  const pages = routePages(webDist);
   app.get(/.*/, (req, res, next) => {
     if (!isNavigation(req.path)) return next();
-    req.url = '/index.html';
+    const segment = req.path.split('/')[1] ?? '';
+    req.url = pages.has(segment) ? `/${PAGES_DIR}/${segment}.html` : '/index.html';
     webStatic(req, res, next);
   });
   app.use((req, res, next) => (/^\/api(\/|$)/.test(req.path) ? next() : notFound(req, res, next)));

@@ -2,8 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { api, ApiError, setApiOrigin, type RequestOptions } from './api-client';
+import { forgetEarlyRequests, requestEarly } from './early-requests';
 import { setNavigator } from './navigation';
-import { AUTH_LOGOUT_EVENT, getToken, getUser, startSession, STORAGE_KEYS } from './storage';
+import {
+  AUTH_LOGOUT_EVENT,
+  endSession,
+  getToken,
+  getUser,
+  startSession,
+  STORAGE_KEYS,
+} from './storage';
 import * as toastModule from './toast';
 
 /** A real HTTP server on loopback; each test says how the next request is answered. */
@@ -186,5 +194,35 @@ describe('api client', () => {
       () => api('GET /api/articles/getarticlebyid', { query: { id: 'a1' } }),
     ];
     expect(refused).toHaveLength(5);
+  });
+});
+
+describe('requests asked for at start-up', () => {
+  const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  it('answer the first GET of their URL, once, with the session headers', async () => {
+    startSession(reader, 'early-token');
+    let answered = 0;
+    answer = (_req, res) => json(res, 200, { streak: ++answered });
+    requestEarly([`${base()}/api/profile/getstreak`]);
+
+    expect(await api('GET /api/profile/getstreak')).toMatchObject({ streak: 1 });
+    expect(await api('GET /api/profile/getstreak')).toMatchObject({ streak: 2 });
+    expect(seen.map((r) => [r.url, r.auth])).toEqual([
+      ['/api/profile/getstreak', 'Bearer early-token'],
+      ['/api/profile/getstreak', 'Bearer early-token'],
+    ]);
+  });
+
+  it('are not used once the session changed, nor for another URL', async () => {
+    startSession(reader, 'early-token');
+    answer = (req, res) => json(res, 200, { streak: req.headers.authorization ? 5 : 0 });
+    requestEarly([`${base()}/api/profile/getstreak`]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    endSession();
+
+    expect(await api('GET /api/profile/getstreak')).toMatchObject({ streak: 0 });
+    expect(seen.map((r) => r.auth)).toEqual(['Bearer early-token', undefined]);
+    forgetEarlyRequests();
   });
 });

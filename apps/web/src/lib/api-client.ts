@@ -8,6 +8,7 @@ import {
   type RouteKey,
   type Routes,
 } from '@lede/shared';
+import { takeEarlyResponse } from './early-requests';
 import { navigateTo } from './navigation';
 import { endSession, getToken, setToken } from './storage';
 import { toast } from './toast';
@@ -113,18 +114,21 @@ export async function api<R extends RouteKey>(
 
   let res: Response;
   try {
-    res = await fetch(url, {
-      method,
-      headers,
-      credentials: 'include',
-      body:
-        options.body === undefined
-          ? undefined
-          : multipart
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal,
-    });
+    // The first screen's data may already be on its way (asked for at start-up).
+    const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
+    res = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body:
+          options.body === undefined
+            ? undefined
+            : multipart
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
+        signal,
+      }));
   } catch (err) {
     if (options.signal?.aborted) throw err;
     throw new ApiError(0, fallback);

@@ -1,27 +1,25 @@
-import { CATEGORY_IDS } from '@lede/shared/constants';
 import { useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
 import {
-  ALL_CHIP,
-  TRENDING_CHIP,
   useKeywordArticles,
   useLatestArticles,
   useTrendingArticles,
 } from '@/features/articles/api/articles';
+import {
+  ALL_CHIP,
+  EXPLORE_CHIPS,
+  TRENDING_CHIP,
+  exploreChip,
+} from '@/features/articles/explore-chips';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { QueryError } from '@/components/query-error';
 
-/** Spec section 2: the chips, in order; 'trending now' is the default. */
-export const EXPLORE_CHIPS = [ALL_CHIP, TRENDING_CHIP, ...CATEGORY_IDS] as const;
 export const EXPLORE_SKELETONS = 8;
 
 export default function ExplorePage() {
   usePageTitle('Explore');
   const [params, setParams] = useSearchParams();
-  const requested = params.get('category');
-  const chip = (EXPLORE_CHIPS as readonly string[]).includes(requested ?? '')
-    ? (requested as string)
-    : TRENDING_CHIP;
+  const chip = exploreChip(params.get('category'));
 
   const latest = useLatestArticles(chip === ALL_CHIP);
   const trending = useTrendingArticles(chip === TRENDING_CHIP);

@@ -5,10 +5,6 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type Article = PublicArticle;
 
-/** Explore's chips, in the spec's order: two lists, then the 15 categories. */
-export const ALL_CHIP = 'all';
-export const TRENDING_CHIP = 'trending now';
-
 export function useLatestArticles(enabled = true) {
   return useQuery({
     queryKey: queryKeys.articles.latest(),

@@ -1,0 +1,55 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+/** A screen's module: src/app/routes/<name>.tsx is shown at /<name> (article at /article/:id). */
+const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/;
+/** Loaded with every lazy screen (app/query-provider.tsx). */
+const QUERY_CLIENT_MODULE = /[\\/]src[\\/]lib[\\/]query-client\.ts$/;
+/** Shown for unknown paths, which get index.html. */
+const NOT_FOUND = 'not-found';
+
+/**
+ * Writes `pages/<name>.html` for every lazily loaded screen: index.html plus a modulepreload of
+ * the screen's own chunks (and the query client's), so that a first load fetches them beside the
+ * entry instead of after it. The server answers /<name>/... with that page (http/static-web.ts).
+ */
+export function routePages(): Plugin {
+  return {
+    name: 'lede:route-pages',
+    apply: 'build',
+    enforce: 'post',
+    async writeBundle(options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rollup.OutputChunk => output.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** A chunk and everything it imports statically (what loading it loads). */
+      const closure = (chunk: Rollup.OutputChunk | undefined, into = new Set<string>()) => {
+        if (!chunk || into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const file of chunk.imports) closure(byFile.get(file), into);
+        return into;
+      };
+      const withEntry = closure(chunks.find((chunk) => chunk.isEntry));
+      const queryClient = closure(
+        chunks.find((chunk) => QUERY_CLIENT_MODULE.test(chunk.facadeModuleId ?? '')),
+      );
+
+      const dir = path.join(options.dir ?? 'dist', 'pages');
+      await mkdir(dir, { recursive: true });
+      for (const chunk of chunks) {
+        const name = chunk.isDynamicEntry && chunk.facadeModuleId?.match(ROUTE_MODULE)?.[1];
+        if (!name || name === NOT_FOUND) continue;
+        const files = new Set([...closure(chunk), ...queryClient]);
+        const links = [...files]
+          .filter((file) => !withEntry.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+        const page = String(html.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        await writeFile(path.join(dir, `${name}.html`), page);
+      }
+    },
+  };
+}

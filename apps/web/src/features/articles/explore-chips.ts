@@ -1,0 +1,13 @@
+import { CATEGORY_IDS } from '@lede/shared/constants';
+
+/** Explore's chips, in the spec's order: two lists, then the 15 categories. */
+export const ALL_CHIP = 'all';
+export const TRENDING_CHIP = 'trending now';
+export const EXPLORE_CHIPS = [ALL_CHIP, TRENDING_CHIP, ...CATEGORY_IDS] as const;
+
+/** The chip a `?category=` asks for; 'trending now' (the default) for anything else. */
+export function exploreChip(requested: string | null): string {
+  return (EXPLORE_CHIPS as readonly string[]).includes(requested ?? '')
+    ? (requested as string)
+    : TRENDING_CHIP;
+}
