@@ -50,14 +50,19 @@ function setup(initial: PublicArticle[]) {
   return { rerender: (articles: PublicArticle[]) => view.rerender(wrap(articles)) };
 }
 
+/** How long the lazily loaded modal may take to appear the first time. */
+const MODAL_LOAD_MS = 10_000;
+
 afterEach(() => toast.reset());
 
 describe('ArticleList', () => {
   it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {
     const { rerender } = setup([moon, mars, comet]);
     await userEvent.click(screen.getByRole('button', { name: 'Comet passes' }));
-    // The modal's code loads on first use.
-    expect(await screen.findByRole('dialog', { name: 'Comet passes' })).toBeInTheDocument();
+    // The modal's code loads on first use (a cold import: slow on a busy machine).
+    expect(
+      await screen.findByRole('dialog', { name: 'Comet passes' }, { timeout: MODAL_LOAD_MS }),
+    ).toBeInTheDocument();
 
     // A new first item arrives and one before the open article leaves: still the same article.
     rerender([storm, comet]);
@@ -70,7 +75,9 @@ describe('ArticleList', () => {
   it('closes the modal when its article leaves the list, even with others after it', async () => {
     const { rerender } = setup([moon, mars, comet]);
     await userEvent.click(screen.getByRole('button', { name: 'Mars rover' }));
-    expect(await screen.findByRole('dialog', { name: 'Mars rover' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Mars rover' }, { timeout: MODAL_LOAD_MS }),
+    ).toBeInTheDocument();
 
     rerender([moon, comet]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -82,7 +89,11 @@ describe('ArticleList', () => {
   it('says what a key did inside the modal, where the toaster is hidden from screen readers', async () => {
     setup([moon, mars]);
     await userEvent.click(screen.getByRole('button', { name: 'Mars rover' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mars rover' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Mars rover' },
+      { timeout: MODAL_LOAD_MS },
+    );
     await userEvent.keyboard('3');
     // A visitor is invited to sign in (a toast with a link, announced by its text).
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Log in to save articles.');
