@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { MailOutbox } from './lib/mail-outbox.js';
 import type { Metrics } from './modules/metrics/metrics.js';
+import type { SessionUsers } from './modules/users/session-users.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 
@@ -19,4 +20,10 @@ export interface AppDeps {
   logger: Logger;
   /** Shared with the outbox and the ingestion schedule; createApp makes its own when absent. */
   metrics?: Metrics;
+  /**
+   * The session rows kept by this process; server.ts shares them with the users-changed relay,
+   * which makes them follow every instance's changes. Absent: the auth service makes its own,
+   * which only follows this process's changes (and `SESSION_USER_TTL_MS`).
+   */
+  sessionUsers?: SessionUsers;
 }

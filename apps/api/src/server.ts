@@ -10,6 +10,7 @@ import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
 import { runMigrations } from './db/migrate.js';
 import { LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
 import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
+import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailOutbox } from './lib/mail-outbox.js';
@@ -18,6 +19,7 @@ import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import { createMetrics } from './modules/metrics/metrics.js';
+import { createSessionUsers } from './modules/users/session-users.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {
@@ -71,6 +73,13 @@ async function main() {
     pool: database.pool,
     logger,
   });
+  // The session rows this process keeps follow every instance's changes of `users`.
+  const sessionUsers = createSessionUsers();
+  const usersRelay = await startUsersChangedRelay({
+    connectionString: databaseUrl,
+    sessionUsers,
+    logger,
+  });
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -93,6 +102,7 @@ async function main() {
     clock: systemClock,
     logger,
     metrics,
+    sessionUsers,
   });
   const stopMaintenance = startMaintenance(database.db, systemClock, logger);
   const stopIngestion = startIngestionSchedule({
@@ -127,6 +137,7 @@ async function main() {
     // A run stuck on an unreachable database must not hold the shutdown forever.
     await Promise.race([ingestionStopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await relay.stop();
+    await usersRelay.stop();
     await database.close();
     await embedded?.stop();
     logger.info('stopped');

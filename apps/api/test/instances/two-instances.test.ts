@@ -12,6 +12,8 @@
  *   instance drops what it prepared at once (src/db/articles-changed-relay.ts). Should a
  *   notification be lost, PUBLIC_CACHE_SECONDS still bounds how stale a body gets: it is
  *   60 s here, far longer than the test waits, so what the test sees is the notification.
+ * - kept session rows: a trigger on `users` sends NOTIFY lede_users_changed for every change
+ *   of a reader's row, and each instance drops the row it kept (src/db/users-changed-relay.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -271,6 +273,46 @@ describe('two instances on one database behave as one', () => {
       deadlineMs,
     );
     console.info(`B showed the like ${Date.now() - started} ms after A took it`);
+  });
+
+  it('a name changed through one instance shows through the other', async () => {
+    expect(session, 'the sign-up test runs first').toBeDefined();
+    const { token } = session!;
+    // B keeps the reader's row from here on.
+    expect((await call(b, 'GET', '/api/auth/me', { token })).body.user.name).toBe('Ada Lovelace');
+
+    const renamed = await call(a, 'PUT', '/api/profile/editname', {
+      body: { name: 'Ada King' },
+      token,
+    });
+    expect(renamed.status).toBe(200);
+    const started = Date.now();
+    await eventually(
+      'the new name through B',
+      async () =>
+        (await call(b, 'GET', '/api/auth/me', { token })).body.user?.name === 'Ada King' ||
+        undefined,
+      3_000,
+    );
+    console.info(`B showed the new name ${Date.now() - started} ms after A answered`);
+  });
+
+  it('an account deleted through one instance is refused by both', async () => {
+    expect(session, 'the sign-up test runs first').toBeDefined();
+    const { token } = session!;
+    expect((await call(b, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/auth/me', { token })).status).toBe(200);
+
+    const deleted = await call(a, 'DELETE', '/api/profile/deleteaccount', { token });
+    expect(deleted.status).toBe(200);
+    expect((await call(a, 'GET', '/api/auth/me', { token })).status).toBe(401);
+    const started = Date.now();
+    await eventually(
+      'B refusing the token',
+      async () => (await call(b, 'GET', '/api/auth/me', { token })).status === 401 || undefined,
+      3_000,
+    );
+    console.info(`B refused the deleted account ${Date.now() - started} ms after A answered`);
   });
 
   it('both stop cleanly, and the ingestion lock goes with the instance that held it', async () => {

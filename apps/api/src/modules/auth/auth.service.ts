@@ -9,6 +9,7 @@ import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { PostgresRateLimitStore } from './rate-limit.js';
+import { createSessionUsers } from '../users/session-users.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
 import { refreshTokensRepository } from './auth.repository.js';
 import { createEmailChangeService } from './email-change.service.js';
@@ -30,6 +31,8 @@ export function createAuthService(deps: AppDeps) {
   const otp = createOtpService(deps);
   const tokens = createTokenService(deps);
   const emailChange = createEmailChangeService(deps, otp, tokens);
+  const sessionUsers = deps.sessionUsers ?? createSessionUsers();
+  const findUser = (id: string) => users.findById(db, id);
   // Compared against when the e-mail is unknown, so both cases cost one bcrypt check.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
@@ -139,6 +142,7 @@ export function createAuthService(deps: AppDeps) {
       const refreshToken = await tokens.issueRefreshToken(tx, user.id);
       return { user: updated, accessToken: tokens.signAccessToken(updated), refreshToken };
     });
+    if (session && timezone) sessionUsers.forget(session.user.id);
     // A wrong password still used up the verified code (committed above).
     if (!session) {
       await passwordFailures.increment(input.email);
@@ -149,7 +153,7 @@ export function createAuthService(deps: AppDeps) {
 
   async function resetPassword(input: ResetPasswordRequest): Promise<void> {
     const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       const challenge = await otp.requireResetToken(tx, input.email, input.resetToken);
       const user = await users.findByEmail(tx, input.email);
       if (!user || challenge.userId !== user.id) throw ApiError.badRequest(m.resetTokenInvalid);
@@ -157,7 +161,10 @@ export function createAuthService(deps: AppDeps) {
       const now = clock.now();
       await users.setPassword(tx, user.id, passwordHash, now);
       await refreshTokensRepository.revokeAllForUser(tx, user.id, now);
+      return user.id;
     });
+    // Committed: every access token issued before is refused from the next request on.
+    sessionUsers.forget(userId);
   }
 
   async function refresh(refreshToken: string | undefined): Promise<Session> {
@@ -168,13 +175,16 @@ export function createAuthService(deps: AppDeps) {
     return { user, accessToken: tokens.signAccessToken(user), refreshToken: rotated.refreshToken };
   }
 
-  /** A bearer token of a live account and session version; re-signed when close to expiry. */
+  /**
+   * A bearer token of a live account and session version; re-signed when close to expiry. The
+   * account's row comes from `sessionUsers` (see ../users/session-users.ts for when it is read).
+   */
   async function checkAccessToken(
     token: string,
   ): Promise<{ user: UserRow; accessToken: string } | { error: 'expired' | 'invalid' }> {
     const verified = tokens.verifyAccessToken(token);
     if ('error' in verified) return verified;
-    const user = await users.findById(db, verified.claims.sub);
+    const user = await sessionUsers.get(verified.claims.sub, findUser);
     if (!user || user.sessionVersion !== verified.claims.ver) return { error: 'invalid' };
     const accessToken = tokens.isNearExpiry(verified.claims) ? tokens.signAccessToken(user) : token;
     return { user, accessToken };
@@ -187,6 +197,7 @@ export function createAuthService(deps: AppDeps) {
   return {
     tokens,
     emailChange,
+    sessionUsers,
     sendSignupOtp,
     verifyCredentialsAndSendOtp,
     forgotPassword,

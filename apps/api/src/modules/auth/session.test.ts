@@ -183,3 +183,74 @@ describe('concurrent calls after the access token expired', () => {
       .expect(401);
   });
 });
+
+/**
+ * The reader row a session resolves to is kept by the process (modules/users/session-users.ts):
+ * each test first makes a signed-in request, so the row is kept, then changes the account.
+ */
+describe('a kept session never outlives a change of the account', () => {
+  const me = (token: string) =>
+    ctx.request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+
+  it('a password reset refuses every earlier token on the next request', async () => {
+    const email = uniqueEmail();
+    const { token } = await signUp(ctx, ctx.request(), { email });
+    expect((await me(token)).status).toBe(200);
+
+    const sent = await ctx.request().post('/api/auth/forgot-password').send({ email }).expect(200);
+    const verified = await ctx
+      .request()
+      .post('/api/auth/verify-password-reset-otp')
+      .send({ email, otp: await ctx.mail.lastCode(email), hash: sent.body.hash })
+      .expect(200);
+    await ctx
+      .request()
+      .post('/api/auth/reset-password')
+      .send({ email, newPassword: 'N3w!password', resetToken: verified.body.resetToken })
+      .expect(200);
+
+    const after = await me(token);
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Invalid or expired token');
+  });
+
+  it('a deleted account is refused on the next request', async () => {
+    const { token } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
+    expect((await me(token)).status).toBe(200);
+    await ctx
+      .request()
+      .delete('/api/profile/deleteaccount')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    expect((await me(token)).status).toBe(401);
+    expect(
+      (await ctx.request().get('/api/recommendations/get').set('Authorization', `Bearer ${token}`))
+        .status,
+    ).toBe(401);
+  });
+
+  it("the reader's own changes show on their next request", async () => {
+    const { token } = await signUp(ctx, ctx.request(), { email: uniqueEmail() });
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await me(token)).body.user).toMatchObject({ name: 'Ada Lovelace', interests: [] });
+
+    await ctx
+      .request()
+      .put('/api/profile/editname')
+      .set(auth)
+      .send({ name: 'Ada King' })
+      .expect(200);
+    await ctx
+      .request()
+      .post('/api/profile/setinterests')
+      .set(auth)
+      .send({ interests: ['sports', 'science', 'travel'] })
+      .expect(200);
+    expect((await me(token)).body.user).toMatchObject({
+      name: 'Ada King',
+      interests: ['sports', 'science', 'travel'],
+    });
+    const feed = await ctx.request().get('/api/recommendations/get').set(auth).expect(200);
+    expect(feed.body.interestCount).toBe(3);
+  });
+});

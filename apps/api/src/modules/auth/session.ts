@@ -54,6 +54,27 @@ export const attachAccessToken: RequestHandler = (_req, res, next) => {
 
 type SessionOutcome = { user: UserRow; accessToken: string } | { error: ApiError };
 
+/** Where a signed-in reader changes their own account (name, interests, picture, e-mail, deletion). */
+const ACCOUNT_PATH = '/api/profile/';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const changesAccount = (req: Request) =>
+  !READ_METHODS.has(req.method) && `${req.baseUrl}${req.path}`.startsWith(ACCOUNT_PATH);
+
+/**
+ * Runs `then` when the answer starts (its status line is written), and when the connection
+ * closes. A handler answers after its transaction committed, so the reader's next request,
+ * which can only follow the answer, reads the committed row.
+ */
+function whenAnswered(res: Response, then: () => void): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    then();
+    return writeHead.apply(this, args);
+  } as Response['writeHead'];
+  res.once('close', then);
+}
+
 export interface SessionMiddleware {
   requireAuth: RequestHandler;
   optionalSession: RequestHandler;
@@ -97,6 +118,12 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
     const outcome = await resolve(req, res);
     if ('error' in outcome) throw outcome.error;
     setSession(res, req, outcome.user, outcome.accessToken);
+    // The account routes live in the profile module; their changes of the row (or its deletion)
+    // are committed by the time they answer, and the kept row must not outlive that answer.
+    if (changesAccount(req)) {
+      const { id } = outcome.user;
+      whenAnswered(res, () => auth.sessionUsers.forget(id));
+    }
     next();
   };
 

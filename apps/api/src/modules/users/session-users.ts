@@ -1,0 +1,125 @@
+import { performance } from 'node:perf_hooks';
+import type { UserRow } from './users.repository.js';
+
+/**
+ * The reader rows that sessions resolve to, kept per process so that a signed-in request does
+ * not read its own `users` row every time (under `pnpm bench load` that read was 43 % of all
+ * queries). A row is only served while nothing is known to have changed it:
+ *
+ * - this process drops a reader's row itself once it has committed a change to it (the auth
+ *   flows, and the account routes when they answer: see ../auth/session.ts);
+ * - with the users-changed relay (src/db/users-changed-relay.ts, started by server.ts), every
+ *   committed update or deletion of a row by any instance, or by hand in SQL, drops it here
+ *   within the notification's delay; while that relay is not listening nothing is served;
+ * - whatever happens, a row is at most `ttlMs` old, and at most `maxEntries` are kept.
+ *
+ * A read that was under way when a row was dropped is not kept (it may predate the change).
+ * Rows are frozen: requests share them.
+ */
+export interface SessionUsers {
+  /** The row of `id`: kept, or read with `load` (one read at a time per reader) and kept. */
+  get(id: string, load: (id: string) => Promise<UserRow | undefined>): Promise<UserRow | undefined>;
+  /** `id`'s row changed (or is gone): the next request reads it again. */
+  forget(id: string): void;
+  /** Anything may have changed: every row is read again. */
+  forgetAll(): void;
+  /** Changes may go unheard (the relay lost its connection): serve nothing until `resume`. */
+  suspend(): void;
+  /** Changes are heard again: start afresh. */
+  resume(): void;
+  readonly size: number;
+}
+
+export interface SessionUsersOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  /** Milliseconds, monotonic. */
+  now?: () => number;
+}
+
+/** A safety net only: the relay, or this process's own writes, drop a changed row at once. */
+export const SESSION_USER_TTL_MS = 5_000;
+/** A few megabytes at most; a reader not kept is only read again. */
+export const SESSION_USER_MAX_ENTRIES = 10_000;
+
+interface Entry {
+  user: UserRow;
+  expiresAt: number;
+}
+
+function freeze(user: UserRow): UserRow {
+  Object.freeze(user.interests);
+  return Object.freeze(user);
+}
+
+export function createSessionUsers({
+  ttlMs = SESSION_USER_TTL_MS,
+  maxEntries = SESSION_USER_MAX_ENTRIES,
+  now = () => performance.now(),
+}: SessionUsersOptions = {}): SessionUsers {
+  const entries = new Map<string, Entry>();
+  const reading = new Map<string, Promise<UserRow | undefined>>();
+  /** Bumped by every drop: a read that started in an earlier generation is not kept. */
+  let generation = 0;
+  let serving = true;
+
+  function keep(id: string, user: UserRow): void {
+    entries.delete(id);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(id, { user, expiresAt: now() + ttlMs });
+  }
+
+  function read(id: string, load: (id: string) => Promise<UserRow | undefined>) {
+    const startedIn = generation;
+    const done = () => {
+      if (reading.get(id) === promise) reading.delete(id);
+    };
+    const promise = load(id).then(
+      (user) => {
+        done();
+        if (!user) return undefined;
+        const shared = freeze(user);
+        if (serving && startedIn === generation) keep(id, shared);
+        return shared;
+      },
+      (err: unknown) => {
+        done();
+        throw err;
+      },
+    );
+    reading.set(id, promise);
+    return promise;
+  }
+
+  function forgetAll(): void {
+    generation++;
+    entries.clear();
+    reading.clear();
+  }
+
+  return {
+    get(id, load) {
+      if (!serving) return load(id);
+      const entry = entries.get(id);
+      if (entry && entry.expiresAt > now()) return Promise.resolve(entry.user);
+      return reading.get(id) ?? read(id, load);
+    },
+    forget(id) {
+      generation++;
+      entries.delete(id);
+      reading.delete(id);
+    },
+    forgetAll,
+    suspend() {
+      serving = false;
+      forgetAll();
+    },
+    resume() {
+      forgetAll();
+      serving = true;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
