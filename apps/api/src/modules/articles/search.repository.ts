@@ -31,6 +31,17 @@ function rankedSql({ tsQuery, keyword, now, offset, limit }: SearchInput): SQL {
   // float8 throughout: numeric power() costs far more per row than the ranking itself.
   const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
   const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
+  // The text matches and the articles holding the exact keyword are read apart (disjoint):
+  // tested together, every article walked paid for the keyword test too. When the keyword,
+  // read as text, matches the query (`abortion`, `new york`), its articles are text matches
+  // already (keywords are part of `search`) and the second part is not run at all.
+  const matching = (where: SQL) => sql`
+    select ${articles.id} as id, ${articles.pubDate} as pub_date, ${articles.search} as search,
+           ${hasKeyword} as exact
+    from ${articles}
+    where ${where}
+    order by ${articles.pubDate} desc nulls last, ${articles.id}
+    limit ${num(SEARCH_CANDIDATES)}`;
   // The candidates carry their search vector out of the limit, and ts_rank_cd runs on those
   // SEARCH_CANDIDATES rows only: inside, the planner computes it for every match before the sort.
   return sql`
@@ -40,11 +51,12 @@ function rankedSql({ tsQuery, keyword, now, offset, limit }: SearchInput): SQL {
              (ts_rank_cd(candidates.search, ${query}) + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
                * ${freshness} as score
       from (
-        select ${articles.id} as id, ${articles.pubDate} as pub_date, ${articles.search} as search,
-               ${hasKeyword} as exact
-        from ${articles}
-        where ${articles.search} @@ ${query} or ${hasKeyword}
-        order by ${articles.pubDate} desc nulls last, ${articles.id}
+        select * from (
+          (${matching(sql`${articles.search} @@ ${query}`)})
+          union all
+          (${matching(sql`not (to_tsvector('english', ${keyword}) @@ ${query}) and ${hasKeyword} and not (${articles.search} @@ ${query})`)})
+        ) matched
+        order by pub_date desc nulls last, id
         limit ${num(SEARCH_CANDIDATES)}
       ) candidates
     ) scored
