@@ -87,6 +87,8 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
       since,
       now,
       ignoredSince: new Date(now.getTime() - IGNORED_COOLDOWN_DAYS * DAY_MS),
+      hiddenSources: [...(controls.hiddenSources ?? [])],
+      fewerArticleIds: [...(controls.fewerArticleIds ?? [])],
     };
     let candidates = await repo.candidates(tx, query);
     // Counted over the declared interests only: the floor they keep on every page needs their
