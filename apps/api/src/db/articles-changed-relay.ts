@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   articleCountsChanged,
   articlesChanged,
   onArticlesChanged,
 } from '../http/articles-changed.js';
 import type { Logger } from '../lib/logger.js';
+import { listenToChannel } from './channel-listener.js';
 
 /**
  * Carries the invalidations of ../http/articles-changed.ts between instances on one database,
@@ -94,15 +95,11 @@ export async function startArticlesChangedRelay({
   };
 
   // Listening.
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = reconnectMs;
-
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== ARTICLES_CHANNEL || !message.payload) return;
+  const onNotification = (raw: string | undefined) => {
+    if (!raw) return;
     let payload: Payload;
     try {
-      payload = JSON.parse(message.payload) as Payload;
+      payload = JSON.parse(raw) as Payload;
     } catch {
       return;
     }
@@ -113,63 +110,25 @@ export async function startArticlesChangedRelay({
       else for (const id of ids) if (typeof id === 'string') articleCountsChanged(id);
     });
   };
-
-  const scheduleListen = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void listen(true);
-    }, delay);
-    retry.unref();
-    delay = Math.min(delay * 2, 30_000);
-  };
-
-  const listen = async (again: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString, application_name: RELAY_APPLICATION_NAME });
-    let failed = false;
-    const lost = (err?: Error) => {
-      if (failed) return;
-      failed = true;
-      if (client === next) client = undefined;
-      next.removeAllListeners('notification');
-      void next.end().catch(() => undefined);
-      if (stopped) return;
-      logger.warn(
-        { error: err?.message ?? 'connection ended' },
-        'lost the connection that hears other instances: listening again shortly',
-      );
-      scheduleListen();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    try {
-      await next.connect();
-      await next.query(`listen ${ARTICLES_CHANNEL}`);
-    } catch (err) {
-      lost(err as Error);
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = reconnectMs;
-    next.on('notification', onNotification);
+  const listener = await listenToChannel({
+    connectionString,
+    channel: ARTICLES_CHANNEL,
+    applicationName: RELAY_APPLICATION_NAME,
+    logger,
+    reconnectMs,
+    lostMessage: 'lost the connection that hears other instances',
+    onNotification,
     // Changes made while nobody listened were not heard: whatever was prepared may be stale.
-    if (again) replay(articlesChanged);
-  };
-
-  await listen(false);
+    onListening: (again) => {
+      if (again) replay(articlesChanged);
+    },
+  });
 
   return {
     async stop() {
       stopped = true;
       onArticlesChanged(undefined);
-      clearTimeout(retry);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
+      await listener.stop();
     },
   };
 }

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 import type { SessionUsers } from '../modules/users/session-users.js';
+import { listenToChannel } from './channel-listener.js';
 
 /**
  * Keeps this process's session rows (../modules/users/session-users.ts) in step with the
@@ -34,81 +34,26 @@ export async function startUsersChangedRelay({
   connectionString,
   sessionUsers,
   logger,
-  reconnectMs = 1_000,
+  reconnectMs,
 }: UsersChangedRelayOptions): Promise<UsersChangedRelay> {
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = reconnectMs;
-
-  const onNotification = (message: pg.Notification) => {
-    if (message.channel !== USERS_CHANNEL) return;
-    if (message.payload) sessionUsers.forget(message.payload);
-    else sessionUsers.forgetAll();
-  };
-
-  const scheduleListen = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      void listen();
-    }, delay);
-    retry.unref();
-    delay = Math.min(delay * 2, 30_000);
-  };
-
-  const listen = async (): Promise<void> => {
-    const next = new pg.Client({
-      connectionString,
-      application_name: USERS_RELAY_APPLICATION_NAME,
-    });
-    let failed = false;
-    const lost = (err?: Error) => {
-      if (failed) return;
-      failed = true;
-      sessionUsers.suspend();
-      if (client === next) client = undefined;
-      next.removeAllListeners('notification');
-      void next.end().catch(() => undefined);
-      if (stopped) return;
-      logger.warn(
-        { error: err?.message ?? 'connection ended' },
-        'lost the connection that hears changes of readers: listening again shortly',
-      );
-      scheduleListen();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    try {
-      await next.connect();
-      next.on('notification', onNotification);
-      await next.query(`listen ${USERS_CHANNEL}`);
-    } catch (err) {
-      lost(err as Error);
-      return;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    delay = reconnectMs;
-    // Whatever was kept before may have changed unheard.
-    sessionUsers.resume();
-  };
-
   // Nothing is served until the first LISTEN is in place.
   sessionUsers.suspend();
-  await listen();
-
+  const listener = await listenToChannel({
+    connectionString,
+    channel: USERS_CHANNEL,
+    applicationName: USERS_RELAY_APPLICATION_NAME,
+    logger,
+    reconnectMs,
+    lostMessage: 'lost the connection that hears changes of readers',
+    onNotification: (id) => (id ? sessionUsers.forget(id) : sessionUsers.forgetAll()),
+    // Whatever was kept before may have changed unheard.
+    onListening: () => sessionUsers.resume(),
+    onLost: () => sessionUsers.suspend(),
+  });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(retry);
       sessionUsers.suspend();
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
+      await listener.stop();
     },
   };
 }
