@@ -5,7 +5,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { prerenderShells } from './build/prerender';
 import { routePages } from './build/route-pages';
 
 /**
@@ -43,7 +42,7 @@ function precompress(): Plugin {
 // The API (apps/api) serves this build from apps/web/dist in production. In development
 // `vite` serves the page and forwards /api to the API started by `pnpm dev`.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), routePages(), prerenderShells()],
+  plugins: [react(), tailwindcss(), precompress(), routePages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

@@ -58,29 +58,3 @@ test("a reader's home asks for the feed, the lists and the streak once each", as
   );
   expect(errors).toEqual([]);
 });
-
-test("public pages paint before the app's code runs; a reader never sees the visitor's bar", async ({
-  browser,
-}) => {
-  // Without the app's code at all: what the HTML itself paints.
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
-  await page.goto('/');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Discover News That Matters—To You' }),
-  ).toBeVisible();
-  await page.goto('/explore');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeAttached();
-
-  // A signed-in reader (as the client stores one): the visitor's shell stays hidden.
-  await page.evaluate(() => {
-    localStorage.setItem('lede.token', 'a-token');
-    localStorage.setItem('lede.user', JSON.stringify({ name: 'Ada', theme: 'dark' }));
-  });
-  await page.goto('/explore');
-  await expect(page.locator('html')).toHaveAttribute('data-session', 'reader');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await context.close();
-});

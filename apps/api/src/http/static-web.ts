@@ -24,11 +24,9 @@ const REVALIDATE = 'no-cache';
 
 /**
  * The web build's page per screen (`pages/<name>.html`: index.html that also preloads the screen's
- * code, and a visitor's first paint of the public ones), served for /<name> and below, the landing
- * page's for /; any other page gets index.html.
+ * code), served for /<name> and below; any other page gets index.html.
  */
 const PAGES_DIR = 'pages';
-const LANDING_PAGE = 'landing';
 
 function routePages(webDist: string): Set<string> {
   const dir = path.join(webDist, PAGES_DIR);
@@ -95,8 +93,7 @@ export function serveStaticWeb(app: Express, config: Pick<Config, 'dataDir' | 'w
   app.get(/.*/, (req, res, next) => {
     if (!isNavigation(req.path)) return next();
     const segment = req.path.split('/')[1] ?? '';
-    const page = segment === '' ? LANDING_PAGE : segment === LANDING_PAGE ? undefined : segment;
-    req.url = page && pages.has(page) ? `/${PAGES_DIR}/${page}.html` : '/index.html';
+    req.url = pages.has(segment) ? `/${PAGES_DIR}/${segment}.html` : '/index.html';
     webStatic(req, res, next);
   });
   app.use((req, res, next) => (/^\/api(\/|$)/.test(req.path) ? next() : notFound(req, res, next)));
