@@ -7,6 +7,13 @@
 //   child → parent  { type: 'listening', url }    once serving on 127.0.0.1
 // Environment: LEDE_BENCH_DATABASE_URL, LEDE_BENCH_JWT_SECRET, and any of the API's own variables
 // (e.g. PUBLIC_CACHE_SECONDS, DATABASE_POOL_MAX), read through the API's loadConfig.
+//
+// As server.ts does, it starts the relays that keep instances in step (articles changed, users
+// changed). With API_WORKERS > 1 (BENCH_LOAD_API_ENV=API_WORKERS=2) this process is a
+// node:cluster primary, as server.ts is then:
+// it forks that many workers, each a whole instance on the one port, and answers the parent
+// for all of them (drained when every worker is; stats per worker and summed).
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +29,9 @@ const [
   { systemClock },
   { createLogger },
   { createMailOutbox },
+  { startArticlesChangedRelay },
+  { startUsersChangedRelay },
+  { createSessionUsers },
 ] = await Promise.all([
   importApi('app.js'),
   importApi('config.js'),
@@ -29,129 +39,219 @@ const [
   importApi('lib/clock.js'),
   importApi('lib/logger.js'),
   importApi('lib/mail-outbox.js'),
+  importApi('db/articles-changed-relay.js'),
+  importApi('db/users-changed-relay.js'),
+  importApi('modules/users/session-users.js'),
 ]);
 
 const base = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });
-const config = {
-  ...base,
-  jwtSecret: process.env.LEDE_BENCH_JWT_SECRET,
-  otp: { ...base.otp, emailLimit: 1e9, ipLimit: 1e9 },
-  authIpLimit: 1e9,
-};
-// Sized from the config where the API has pool settings (config.databasePool); pg's default before.
-const database = config.databasePool
-  ? openDatabase(process.env.LEDE_BENCH_DATABASE_URL, config.databasePool)
-  : openDatabase(process.env.LEDE_BENCH_DATABASE_URL);
-const pool = database.pool;
+if ((base.apiWorkers ?? 1) > 1 && cluster.isPrimary) {
+  await runPrimary(base.apiWorkers);
+} else {
+  await runInstance();
+}
 
-// Time spent waiting for a pool connection (every query and transaction starts with connect()).
-let waits = [];
-const connect = pool.connect.bind(pool);
-pool.connect = (cb) => {
-  const started = performance.now();
-  if (typeof cb === 'function')
-    return connect((err, client, done) => {
-      waits.push(performance.now() - started);
-      cb(err, client, done);
-    });
-  return connect().then(
-    (client) => {
-      waits.push(performance.now() - started);
-      return client;
-    },
-    (err) => {
-      waits.push(performance.now() - started);
-      throw err;
-    },
+/** The cluster primary: forks the workers and speaks for them to the parent. */
+async function runPrimary(count) {
+  const workers = Array.from({ length: count }, () => cluster.fork());
+  const urls = await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise((resolve, reject) => {
+          worker.on('message', (m) => m?.type === 'listening' && resolve(m.url));
+          worker.once('exit', (code) => reject(new Error(`API worker exited (${code}) at start`)));
+        }),
+    ),
   );
-};
-let maxWaiting = 0;
-let waitingSum = 0;
-let samples = 0;
-const sampler = setInterval(() => {
-  maxWaiting = Math.max(maxWaiting, pool.waitingCount);
-  waitingSum += pool.waitingCount;
-  samples++;
-}, 20);
-sampler.unref();
-const loop = monitorEventLoopDelay({ resolution: 10 });
-loop.enable();
-let cpuAtReset = process.cpuUsage();
-let timeAtReset = performance.now();
-
-const logger = createLogger('silent');
-const outbox = createMailOutbox({ db: database.db, mailer: createCountingMailer(), logger });
-outbox.start();
-const deps = {
-  config,
-  db: database.db,
-  pool,
-  outbox,
-  clock: systemClock,
-  logger,
-};
-const listening = await listen(createApp(deps), {
-  quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,
-});
-
-function stats() {
-  const sorted = [...waits].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const ask = (worker, msg, replyType) =>
+    new Promise((resolve) => {
+      const onMessage = (reply) => {
+        if (reply?.type !== replyType) return;
+        worker.off('message', onMessage);
+        resolve(reply);
+      };
+      worker.on('message', onMessage);
+      worker.send(msg);
+    });
+  const sum = (list, key) => list.reduce((s, x) => s + (x[key] ?? 0), 0);
+  const max = (list, key) => Math.max(...list.map((x) => x[key] ?? 0));
   const round = (n) => Math.round(n * 100) / 100;
-  const cpu = process.cpuUsage(cpuAtReset);
-  const elapsedS = (performance.now() - timeAtReset) / 1000;
-  return {
-    poolMax: pool.options.max,
-    connectionTimeoutMillis: pool.options.connectionTimeoutMillis ?? 0,
-    poolAcquisitions: sorted.length,
-    poolWaitP50Ms: round(at(0.5)),
-    poolWaitP99Ms: round(at(0.99)),
-    poolWaitMaxMs: round(sorted.at(-1) ?? 0),
-    poolWaitTotalS: round(sorted.reduce((s, x) => s + x, 0) / 1000),
-    poolWaitingMax: maxWaiting,
-    poolWaitingMean: round(waitingSum / Math.max(1, samples)),
-    eventLoopDelayP50Ms: round(loop.percentile(50) / 1e6),
-    eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
-    eventLoopDelayMaxMs: round(loop.max / 1e6),
-    apiCpuSeconds: round((cpu.user + cpu.system) / 1e6),
-    apiCpuShareOfOneCore: round((cpu.user + cpu.system) / 1e6 / elapsedS),
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', resolve);
+            worker.send({ type: 'stop' });
+          }),
+      ),
+    );
+    process.exit(0);
   };
+  process.on('message', async (msg) => {
+    if (msg?.type === 'drain') {
+      const replies = await Promise.all(workers.map((w) => ask(w, msg, 'drained')));
+      process.send({ type: 'drained', ok: replies.every((r) => r.ok) });
+    } else if (msg?.type === 'stats') {
+      const perWorker = (await Promise.all(workers.map((w) => ask(w, msg, 'stats')))).map(
+        (r) => r.stats,
+      );
+      process.send({
+        type: 'stats',
+        stats: {
+          workers: count,
+          poolMax: sum(perWorker, 'poolMax'),
+          poolAcquisitions: sum(perWorker, 'poolAcquisitions'),
+          poolWaitTotalS: round(sum(perWorker, 'poolWaitTotalS')),
+          poolWaitP99Ms: max(perWorker, 'poolWaitP99Ms'),
+          poolWaitingMax: max(perWorker, 'poolWaitingMax'),
+          eventLoopDelayP50Ms: max(perWorker, 'eventLoopDelayP50Ms'),
+          eventLoopDelayP99Ms: max(perWorker, 'eventLoopDelayP99Ms'),
+          apiCpuSeconds: round(sum(perWorker, 'apiCpuSeconds')),
+          apiCpuShareOfOneCore: round(sum(perWorker, 'apiCpuShareOfOneCore')),
+          perWorker,
+        },
+      });
+    } else if (msg?.type === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+  process.send({ type: 'listening', url: urls[0] });
 }
 
-function reset() {
-  waits = [];
-  maxWaiting = 0;
-  waitingSum = 0;
-  samples = 0;
-  loop.reset();
-  cpuAtReset = process.cpuUsage();
-  timeAtReset = performance.now();
-}
+async function runInstance() {
+  const config = {
+    ...base,
+    jwtSecret: process.env.LEDE_BENCH_JWT_SECRET,
+    otp: { ...base.otp, emailLimit: 1e9, ipLimit: 1e9 },
+    authIpLimit: 1e9,
+  };
+  // Sized from the config where the API has pool settings (config.databasePool); pg's default before.
+  const database = config.databasePool
+    ? openDatabase(process.env.LEDE_BENCH_DATABASE_URL, config.databasePool)
+    : openDatabase(process.env.LEDE_BENCH_DATABASE_URL);
+  const pool = database.pool;
 
-let stopping = false;
-/** Quick: drops the connections, gives the pool 3 s, exits 0 (so --cpu-prof writes its file). */
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  listening.server.close();
-  listening.server.closeAllConnections();
-  await Promise.race([
-    outbox
-      .stop(1_000)
-      .then(() => database.close())
-      .catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, 3_000)),
-  ]);
-  process.exit(0);
-}
+  // Time spent waiting for a pool connection (every query and transaction starts with connect()).
+  let waits = [];
+  const connect = pool.connect.bind(pool);
+  pool.connect = (cb) => {
+    const started = performance.now();
+    if (typeof cb === 'function')
+      return connect((err, client, done) => {
+        waits.push(performance.now() - started);
+        cb(err, client, done);
+      });
+    return connect().then(
+      (client) => {
+        waits.push(performance.now() - started);
+        return client;
+      },
+      (err) => {
+        waits.push(performance.now() - started);
+        throw err;
+      },
+    );
+  };
+  let maxWaiting = 0;
+  let waitingSum = 0;
+  let samples = 0;
+  const sampler = setInterval(() => {
+    maxWaiting = Math.max(maxWaiting, pool.waitingCount);
+    waitingSum += pool.waitingCount;
+    samples++;
+  }, 20);
+  sampler.unref();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let cpuAtReset = process.cpuUsage();
+  let timeAtReset = performance.now();
 
-process.on('message', (msg) => {
-  if (msg?.type === 'drain') listening.drain().then((ok) => process.send({ type: 'drained', ok }));
-  else if (msg?.type === 'stats') {
-    process.send({ type: 'stats', stats: stats() });
-    if (msg.reset) reset();
-  } else if (msg?.type === 'stop') void stop();
-});
-// The parent went away: do not linger.
-process.on('disconnect', () => void stop());
-process.send({ type: 'listening', url: listening.url });
+  const logger = createLogger('silent');
+  const outbox = createMailOutbox({ db: database.db, mailer: createCountingMailer(), logger });
+  outbox.start();
+  // What keeps instances in step (server.ts starts the same).
+  const connectionString = process.env.LEDE_BENCH_DATABASE_URL;
+  const relay = await startArticlesChangedRelay({ connectionString, pool, logger });
+  const sessionUsers = createSessionUsers();
+  const usersRelay = await startUsersChangedRelay({ connectionString, sessionUsers, logger });
+  const deps = {
+    config,
+    db: database.db,
+    pool,
+    outbox,
+    clock: systemClock,
+    logger,
+    sessionUsers,
+  };
+  const listening = await listen(createApp(deps), {
+    quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,
+  });
+
+  function stats() {
+    const sorted = [...waits].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+    const round = (n) => Math.round(n * 100) / 100;
+    const cpu = process.cpuUsage(cpuAtReset);
+    const elapsedS = (performance.now() - timeAtReset) / 1000;
+    return {
+      poolMax: pool.options.max,
+      connectionTimeoutMillis: pool.options.connectionTimeoutMillis ?? 0,
+      poolAcquisitions: sorted.length,
+      poolWaitP50Ms: round(at(0.5)),
+      poolWaitP99Ms: round(at(0.99)),
+      poolWaitMaxMs: round(sorted.at(-1) ?? 0),
+      poolWaitTotalS: round(sorted.reduce((s, x) => s + x, 0) / 1000),
+      poolWaitingMax: maxWaiting,
+      poolWaitingMean: round(waitingSum / Math.max(1, samples)),
+      eventLoopDelayP50Ms: round(loop.percentile(50) / 1e6),
+      eventLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
+      eventLoopDelayMaxMs: round(loop.max / 1e6),
+      apiCpuSeconds: round((cpu.user + cpu.system) / 1e6),
+      apiCpuShareOfOneCore: round((cpu.user + cpu.system) / 1e6 / elapsedS),
+    };
+  }
+
+  function reset() {
+    waits = [];
+    maxWaiting = 0;
+    waitingSum = 0;
+    samples = 0;
+    loop.reset();
+    cpuAtReset = process.cpuUsage();
+    timeAtReset = performance.now();
+  }
+
+  let stopping = false;
+  /** Quick: drops the connections, gives the pool 3 s, exits 0 (so --cpu-prof writes its file). */
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    listening.server.close();
+    listening.server.closeAllConnections();
+    await Promise.race([
+      outbox
+        .stop(1_000)
+        .then(() => Promise.all([relay.stop(), usersRelay.stop()]))
+        .then(() => database.close())
+        .catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+    process.exit(0);
+  }
+
+  process.on('message', (msg) => {
+    if (msg?.type === 'drain')
+      listening.drain().then((ok) => process.send({ type: 'drained', ok }));
+    else if (msg?.type === 'stats') {
+      process.send({ type: 'stats', stats: stats() });
+      if (msg.reset) reset();
+    } else if (msg?.type === 'stop') void stop();
+  });
+  // The parent went away: do not linger.
+  process.on('disconnect', () => void stop());
+  process.send({ type: 'listening', url: listening.url });
+}

@@ -13,7 +13,12 @@
 //   BENCH_LOAD_READERS      signed-in readers (default 20); connection c acts as reader c mod N
 //   BENCH_LOAD_PROFILE      a directory: the API process runs under --cpu-prof and writes there;
 //                           the top functions by self time are added to the report
-//   BENCH_LOAD_API_ENV      extra API environment, e.g. "DATABASE_POOL_MAX=10,PUBLIC_CACHE_SECONDS=5"
+//   BENCH_LOAD_API_ENV      extra API environment, e.g. "DATABASE_POOL_MAX=10,PUBLIC_CACHE_SECONDS=5";
+//                           "API_WORKERS=2" runs two node:cluster workers on one port
+//   BENCH_LOAD_NODE_ARGS    extra node flags for the API process, space-separated (e.g. --trace-gc)
+//   BENCH_LOAD_MIX          diagnosis only: another mix, e.g. "recommendations=100" or
+//                           "latest=50,like=50" (the report then says so; the issue's figures are
+//                           always taken with the default mix)
 import crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,7 +46,7 @@ const READERS = num('BENCH_LOAD_READERS', 20);
 const PROFILE_DIR = process.env.BENCH_LOAD_PROFILE;
 
 /** Requests per 100 a connection sends, in a fixed interleaved order (shares of the answers). */
-export const MIX = {
+export const DEFAULT_MIX = {
   latest: 25,
   trending: 15,
   search: 15,
@@ -50,6 +55,22 @@ export const MIX = {
   save: 5,
   recommendations: 12,
 };
+
+function mixFromEnv(raw) {
+  if (!raw) return DEFAULT_MIX;
+  const mix = {};
+  for (const part of raw.split(',').filter(Boolean)) {
+    const [route, n] = part.split('=').map((s) => s.trim());
+    if (!(route in DEFAULT_MIX) || !Number.isInteger(Number(n)) || Number(n) < 1)
+      throw new Error(
+        `BENCH_LOAD_MIX: "${part}" is not <route>=<count> with a route of ${Object.keys(DEFAULT_MIX).join(', ')}`,
+      );
+    mix[route] = Number(n);
+  }
+  return mix;
+}
+export const MIX = mixFromEnv(process.env.BENCH_LOAD_MIX);
+const CUSTOM_MIX = MIX !== DEFAULT_MIX;
 const ACCEPT = 'gzip, br';
 /** Likes and saves go to the newest articles (what trending and latest show). */
 const ACTION_ARTICLES = 1_500;
@@ -128,6 +149,64 @@ function cpuSecondsOfTree(rootPid) {
     total += cpu.get(pid) ?? 0;
     stack.push(...(byParent.get(pid) ?? []));
   }
+  return total;
+}
+
+/**
+ * CPU seconds of one process by kind of thread, from /proc/<pid>/task (Linux): the main thread
+ * (JavaScript, and what V8 does on it), libuv's pool (zlib and crypto run asynchronously there),
+ * V8's workers (concurrent GC, compilation) and the rest.
+ */
+function cpuSecondsByThread(pid) {
+  const tick = 100; // USER_HZ
+  const split = { main: 0, libuvPool: 0, v8Workers: 0, other: 0 };
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return split;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const s = (Number(f[11]) + Number(f[12])) / tick;
+      const kind =
+        Number(tid) === pid
+          ? 'main'
+          : comm.startsWith('libuv-worker')
+            ? 'libuvPool'
+            : comm.startsWith('V8')
+              ? 'v8Workers'
+              : 'other';
+      split[kind] += s;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return split;
+}
+
+/** The API's processes: the one started, and its children that run Node (cluster workers). */
+function apiProcesses(rootPid) {
+  const pids = [rootPid];
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === rootPid) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+function apiThreadSplit(rootPid) {
+  const total = { main: 0, libuvPool: 0, v8Workers: 0, other: 0 };
+  for (const pid of apiProcesses(rootPid))
+    for (const [k, v] of Object.entries(cpuSecondsByThread(pid))) total[k] += v;
   return total;
 }
 
@@ -280,7 +359,8 @@ export default {
       });
       // Connections start at different places of the cycle (always on a read).
       let shift = (c * 13) % list.length;
-      while (list[shift].setupRequest) shift = (shift + 1) % list.length;
+      for (let tries = 0; list[shift].setupRequest && tries < list.length; tries++)
+        shift = (shift + 1) % list.length;
       return [...list.slice(shift), ...list.slice(0, shift)];
     }
 
@@ -292,16 +372,19 @@ export default {
     );
     const server = await startApiProcess(api, {
       env: apiEnv,
-      execArgv: PROFILE_DIR
-        ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '500']
-        : [],
+      execArgv: [
+        ...(PROFILE_DIR
+          ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR, '--cpu-prof-interval', '500']
+          : []),
+        ...(process.env.BENCH_LOAD_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+      ],
       log,
     });
     const pgPid = postgresPid();
 
     try {
       const byRoute = new Map(
-        Object.keys(MIX).map((k) => [k, { lat: [], non2xx: 0, s5xx: 0, codes: {} }]),
+        Object.keys(DEFAULT_MIX).map((k) => [k, { lat: [], non2xx: 0, s5xx: 0, codes: {} }]),
       );
       let measuring = false;
       const runOnce = (durationS) =>
@@ -340,6 +423,7 @@ export default {
       const load1 = os.loadavg()[0];
       const cpu0 = {
         api: cpuSecondsOfTree(server.pid),
+        apiThreads: apiThreadSplit(server.pid),
         postgres: pgPid ? cpuSecondsOfTree(pgPid) : NaN,
         bench: process.cpuUsage(),
       };
@@ -373,6 +457,7 @@ export default {
       const elapsedS = (performance.now() - started) / 1000;
       const cpu1 = {
         api: cpuSecondsOfTree(server.pid),
+        apiThreads: apiThreadSplit(server.pid),
         postgres: pgPid ? cpuSecondsOfTree(pgPid) : NaN,
         bench: process.cpuUsage(cpu0.bench),
       };
@@ -433,6 +518,7 @@ export default {
       let total = 0;
       let fivexx = 0;
       for (const [route, s] of byRoute) {
+        if (!(route in MIX) && s.lat.length === 0) continue;
         total += s.lat.length;
         fivexx += s.s5xx;
         routes[route] = {
@@ -456,6 +542,7 @@ export default {
         durationS: round(elapsedS),
         readers: READERS,
         mixPer100: MIX,
+        ...(CUSTOM_MIX && { mixWarning: "BENCH_LOAD_MIX: not the issue's mix (diagnosis only)" }),
         loadAverage1mAtStart: round(load1),
         loadAverage1mAtEnd: round(os.loadavg()[0]),
         answersPerSecond: round(total / elapsedS),
@@ -509,6 +596,14 @@ export default {
         },
         cpuSeconds: {
           api: round(cpu1.api - cpu0.api),
+          apiByThread: Object.fromEntries(
+            Object.keys(cpu1.apiThreads).map((k) => [
+              k,
+              round(cpu1.apiThreads[k] - cpu0.apiThreads[k]),
+            ]),
+          ),
+          apiMsPerAnswer: round((1000 * (cpu1.api - cpu0.api)) / Math.max(1, total)),
+          postgresMsPerAnswer: round((1000 * (cpu1.postgres - cpu0.postgres)) / Math.max(1, total)),
           postgres: round(cpu1.postgres - cpu0.postgres),
           loadGenerator: round((cpu1.bench.user + cpu1.bench.system) / 1e6),
           available: round(os.availableParallelism() * elapsedS),

@@ -57,6 +57,16 @@ describe('configuration', () => {
     expect(c.jwtSecret).toBeUndefined();
   });
 
+  it('serves from one process unless API_WORKERS asks for workers', () => {
+    expect(loadConfig({}).apiWorkers).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mailpit:1025' }).apiWorkers).toBe(
+      1,
+    );
+    expect(loadConfig({ API_WORKERS: '4' }).apiWorkers).toBe(4);
+    for (const bad of ['0', '-1', '1.5', 'two', '65'])
+      expect(() => loadConfig({ API_WORKERS: bad }), bad).toThrow(/API_WORKERS/);
+  });
+
   it('the refresh reuse grace window defaults to 10 seconds and can be set', () => {
     expect(loadConfig({}).refreshReuseGraceSeconds).toBe(10);
     expect(loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '3' }).refreshReuseGraceSeconds).toBe(3);

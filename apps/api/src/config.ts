@@ -72,6 +72,7 @@ const envSchema = z
     PUBLIC_CACHE_SECONDS: int(5, 0),
     DATABASE_POOL_MAX: int(20, 1),
     DATABASE_POOL_WAIT_MS: int(5_000, 0),
+    API_WORKERS: int(1, 1).refine((n) => n <= 64, 'must be at most 64'),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   // No JWT_SECRET is fine anywhere: server.ts then generates one once and keeps it in DATA_DIR.
@@ -127,6 +128,13 @@ export interface Config {
   publicCacheSeconds: number;
   /** PostgreSQL connections at most, and how long a query waits for one before a 503 (0: forever). */
   databasePool: { max: number; acquireTimeoutMs: number };
+  /**
+   * Processes that serve requests (node:cluster workers on one port, see cluster.ts); 1 serves
+   * from this process. The default, 1, is what `pnpm bench load` measured best on 2 cores shared
+   * with PostgreSQL (docs/scaling.md): two workers answered 12 % less, as each rebuilds its own
+   * prepared bodies and PostgreSQL's share of the cores grew.
+   */
+  apiWorkers: number;
   /** Opens GET /api/metrics to a request from anywhere that carries it as a bearer token. */
   metricsToken?: string;
 }
@@ -176,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedCorpus: e.SEED_CORPUS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     databasePool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_POOL_WAIT_MS },
+    apiWorkers: e.API_WORKERS,
     metricsToken: e.METRICS_TOKEN,
   };
 }

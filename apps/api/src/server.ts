@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createApp } from './app.js';
+import { clusterWideMetrics, isClusterWorker, runWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
@@ -12,7 +14,7 @@ import { LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
 import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
 import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
-import { createLogger } from './lib/logger.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { createMailOutbox } from './lib/mail-outbox.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
@@ -32,6 +34,58 @@ function resolveJwtSecret(config: Config): string {
   return secret;
 }
 
+/** Starts the embedded PostgreSQL (with its supervisor) when there is no DATABASE_URL. */
+async function databaseServer(
+  config: Config,
+  logger: Logger,
+): Promise<{ databaseUrl: string; embedded?: EmbeddedServer; supervisor?: Supervisor }> {
+  if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
+  logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  // Restarted on the same port when it exits unasked (crash, OOM kill); the pools reconnect.
+  const supervisor = superviseEmbeddedPostgres(embedded, logger);
+  return { databaseUrl: embedded.url(), embedded, supervisor };
+}
+
+function announce(logger: Logger, host: string, port: number) {
+  logger.info(`Lede is running at http://${host}:${port}`);
+  console.log(`\n  Lede is running at http://${host}:${port}\n`);
+}
+
+/**
+ * API_WORKERS > 1: this process keeps the embedded PostgreSQL and the secret, and runs the
+ * workers (./cluster.ts), each a whole instance on the one port.
+ */
+async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
+  const { databaseUrl, embedded, supervisor } = await databaseServer(config, logger);
+  const workers = runWorkers({
+    count: config.apiWorkers,
+    env: { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret },
+    logger,
+    onListening: ({ port }) => {
+      logger.info({ workers: config.apiWorkers }, 'every API worker listens');
+      announce(logger, config.host, port);
+    },
+  });
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = (signal: string, code = 0) =>
+    (stopping ??= (async () => {
+      logger.info({ signal }, 'shutting down');
+      await supervisor?.stop();
+      await workers.stop();
+      await embedded?.stop();
+      logger.info('stopped');
+      process.exit(code);
+    })());
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  workers.failed.catch((err: unknown) => {
+    console.error('Lede failed to start:', err instanceof Error ? err.message : err);
+    void shutdown('start-up failure', 1);
+  });
+}
+
 async function main() {
   let config: Config;
   try {
@@ -45,17 +99,10 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const jwtSecret = resolveJwtSecret(config);
+  if (config.apiWorkers > 1 && cluster.isPrimary) return runPrimary(config, logger, jwtSecret);
 
-  let embedded: EmbeddedServer | undefined;
-  let supervisor: Supervisor | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
-    // Restarted on the same port when it exits unasked (crash, OOM kill); the pool reconnects.
-    supervisor = superviseEmbeddedPostgres(embedded, logger);
-    databaseUrl = embedded.url();
-  }
+  // A cluster worker gets DATABASE_URL from its primary, which runs the embedded server.
+  const { databaseUrl, embedded, supervisor } = await databaseServer(config, logger);
   const database = openDatabase(databaseUrl, config.databasePool);
   // Instances starting together on one database: one migrates and seeds, the others wait.
   await withAdvisoryLock(
@@ -84,7 +131,8 @@ async function main() {
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createLogMailer(logger);
-  const metrics = createMetrics(database.pool);
+  const ownMetrics = createMetrics(database.pool);
+  const metrics = isClusterWorker() ? clusterWideMetrics(ownMetrics) : ownMetrics;
   // Mail waits in PostgreSQL; this process's worker sends it, also what an earlier run left.
   const outbox = createMailOutbox({
     db: database.db,
@@ -118,8 +166,9 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info(`Lede is running at http://${config.host}:${port}`);
-  console.log(`\n  Lede is running at http://${config.host}:${port}\n`);
+  // Under a primary, it says so once every worker listens.
+  if (isClusterWorker()) logger.info({ port }, 'API worker listening');
+  else announce(logger, config.host, port);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -20,7 +20,7 @@ export function metricsRoutes(
       throw ApiError.unauthorized(MESSAGES.metrics.wrongToken);
     }
     if (access === 'not-private') throw ApiError.forbidden(MESSAGES.metrics.privateOnly);
-    const text = await metrics.registry.metrics();
+    const text = await metrics.exposition();
     res
       .set('Content-Type', metrics.registry.contentType)
       .set('Cache-Control', 'no-store')

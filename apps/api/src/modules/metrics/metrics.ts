@@ -18,6 +18,11 @@ export type IngestionRunOutcome = 'ok' | 'partial' | 'failed';
  */
 export interface Metrics {
   readonly registry: Registry;
+  /**
+   * What GET /api/metrics answers: this registry's text, or under a cluster primary every
+   * worker's, added up (see ../../cluster.ts).
+   */
+  exposition(): Promise<string>;
   observeRequest(labels: RequestLabels, seconds: number): void;
   /** Hand to createMailOutbox. */
   readonly mailOutbox: MailOutboxObserver;
@@ -115,6 +120,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
 
   return {
     registry,
+    exposition: () => registry.metrics(),
     observeRequest(labels, seconds) {
       requests.inc(labels);
       requestSeconds.observe(labels, seconds);
