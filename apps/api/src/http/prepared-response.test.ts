@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { articleCountsChanged, articlesChanged } from './articles-changed.js';
+import { articleCountsChanged, articlesChanged, type Dependency } from './articles-changed.js';
 import { createPreparedCache } from './prepared-response.js';
 
 /** The least of Express that sendPrepared uses; the body sent is the JSON. */
@@ -25,7 +25,7 @@ function fakeExchange() {
   };
 }
 
-function setup(staleMs: number) {
+function setup(staleMs: number, depends: Dependency = { allCounts: true }) {
   let clock = 0;
   let reads = 0;
   let release: (() => void) | undefined;
@@ -38,7 +38,7 @@ function setup(staleMs: number) {
   };
   const ask = async () => {
     const x = fakeExchange();
-    await cache.respond(x.req, x.res, 'trending', load, () => ({ allCounts: true }), { staleMs });
+    await cache.respond(x.req, x.res, 'trending', load, () => depends, { staleMs });
     return { n: x.json().n, cacheControl: x.header('cache-control') };
   };
   return {
@@ -106,5 +106,47 @@ describe('concurrent builds of one key', () => {
     t.release();
     expect([(await second).n, (await third).n]).toEqual([2, 2]);
     expect(t.reads()).toBe(2);
+  });
+
+  it('let a caller join a running build when the change since it started is not shown in it', async () => {
+    const t = setup(0, { articleIds: ['shown'] });
+    t.holdBuilds(true);
+    const first = t.ask();
+    articleCountsChanged('not-shown');
+    const second = t.ask();
+    t.release();
+    expect([(await first).n, (await second).n]).toEqual([1, 1]);
+    expect(t.reads()).toBe(1);
+    // A change to what it shows still makes the next caller wait for the build after it.
+    articleCountsChanged('shown');
+    t.holdBuilds(true);
+    const third = t.ask();
+    articleCountsChanged('shown');
+    const fourth = t.ask();
+    t.release();
+    expect((await third).n).toBe(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    t.release();
+    expect((await fourth).n).toBe(3);
+  });
+
+  it('within the stale window, let a caller past it join a build that started within it', async () => {
+    const t = setup(1_000);
+    expect((await t.ask()).n).toBe(1);
+    articleCountsChanged('some-article');
+    t.advance(600);
+    t.holdBuilds(true);
+    expect((await t.ask()).n).toBe(1); // starts the background rebuild
+    articleCountsChanged('some-article');
+    t.advance(500); // the held body is now past the window, the running build is 500 ms old
+    const waiting = t.ask();
+    t.release();
+    expect(await waiting).toEqual({ n: 2, cacheControl: 'public, max-age=0' });
+    expect(t.reads()).toBe(2);
+    // Past the window for the running build too: the caller waits for a new one.
+    t.holdBuilds(false);
+    articleCountsChanged('some-article');
+    t.advance(1_500);
+    expect((await t.ask()).n).toBe(3);
   });
 });

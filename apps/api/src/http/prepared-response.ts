@@ -230,7 +230,8 @@ interface Flight {
 
 /**
  * Prepared bodies by key (route and parsed query). At most one build per key runs at a time:
- * callers join it when it started after every change they must see, otherwise they share the
+ * callers join it when it started after every change they must see, or when its body turns out
+ * to show none of the changes since (or only counts within `staleMs`), otherwise they share the
  * single build queued behind it, so a stream of likes never starts a build per request.
  * A body is never served once a change it depends on was announced, except within a route's
  * `staleMs` (see RespondOptions).
@@ -273,14 +274,27 @@ export function createPreparedCache({
     key: string,
     load: () => Promise<T>,
     dependsOn: (value: T) => Dependency,
+    staleMs: number,
   ): Promise<PreparedBody> {
     const flight = flights.get(key);
     if (!flight) return start(key, load, dependsOn);
-    // Joined only when nothing changed since it started: a later caller must see the change.
+    // Joined when nothing changed since it started: a later caller must see the change.
     if (flight.version === articlesVersion()) return flight.body;
-    const settled = () => undefined;
-    flight.queued ??= flight.body.then(settled, settled).then(() => start(key, load, dependsOn));
-    return flight.queued;
+    // Something changed since it started, but perhaps nothing its body shows (a like on another
+    // article), or only counts it may show stale: then its body will do, once built. Otherwise
+    // the caller shares the single build queued behind it.
+    const arrivedAt = now();
+    const queued = () => {
+      const settled = () => undefined;
+      flight.queued ??= flight.body.then(settled, settled).then(() => start(key, load, dependsOn));
+      return flight.queued;
+    };
+    return flight.body.then((body) => {
+      if (stillValid(body.version, body.depends)) return body;
+      const age = arrivedAt - body.readAt;
+      if (age < staleMs && !articlesSetChangedSince(body.version)) return body;
+      return queued();
+    }, queued);
   }
 
   /**
@@ -325,8 +339,10 @@ export function createPreparedCache({
           start(key, load, dependsOn).catch(() => undefined);
         return sendPrepared(req, res, held.body, 0);
       }
-      const body = held?.body ?? (await build(key, load, dependsOn));
-      const maxAge = Math.max(0, Math.floor((body.expiresAt - now()) / 1000));
+      const body = held?.body ?? (await build(key, load, dependsOn, staleMs));
+      // A body joined within its stale window is not cacheable downstream either.
+      const fresh = stillValid(body.version, body.depends);
+      const maxAge = fresh ? Math.max(0, Math.floor((body.expiresAt - now()) / 1000)) : 0;
       await sendPrepared(req, res, body, maxAge);
     },
     /** Bodies held now (for tests and diagnostics). */

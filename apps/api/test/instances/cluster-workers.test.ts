@@ -127,12 +127,19 @@ const workerPids = () =>
   new Set(app.logged('API worker listening').map((line) => line.pid as number));
 
 describe('API_WORKERS=2: two workers on one port behave as one', () => {
-  it('the primary runs two workers on one port and says it runs once both listen', () => {
+  it('the primary runs two workers on one port and says it runs once both listen', async () => {
     const pids = workerPids();
     expect(pids.size, app.output()).toBe(2);
     expect(pids.has(app.pid)).toBe(false);
     // Printed by the primary, once (a worker only logs that it listens).
     expect(app.output().match(/^ {2}Lede is running at/gm)).toHaveLength(1);
+    // The log is written asynchronously (pino): the line may land just after the printed one.
+    await eventually(
+      'the primary logs that every worker listens',
+      () => app.logged('every API worker listens').length > 0,
+      3_000,
+      10,
+    );
     expect(app.logged('every API worker listens')).toHaveLength(1);
     // Both migrated-or-waited under the start-up lock: the corpus was loaded once.
     expect(app.logged('loaded the bundled article corpus')).toHaveLength(1);
