@@ -136,7 +136,7 @@ describe('API_WORKERS=2: two workers on one port behave as one', () => {
     // The log is written asynchronously (pino): the line may land just after the printed one.
     await eventually(
       'the primary logs that every worker listens',
-      () => app.logged('every API worker listens').length > 0,
+      () => app.logged('every API worker listens')[0],
       3_000,
       10,
     );
