@@ -49,12 +49,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      // The page's app, and the early requests' entry (src/early.ts; build/route-pages.ts puts
-      // it in the pages).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        early: fileURLToPath(new URL('./src/early.ts', import.meta.url)),
-      },
       // packages/shared is a barrel of plain data and zod schemas with no side effects: let
       // Rollup drop whatever a chunk does not use (the landing page needs no zod at all).
       treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },

@@ -11,13 +11,6 @@ interface EarlyRequest {
 }
 
 const pending = new Map<string, EarlyRequest>();
-/** Once the app runs, its own queries ask: an early request then would only ask twice. */
-let started = false;
-
-/** Called by the app's entry before it renders. */
-export function appStarted(): void {
-  started = true;
-}
 
 /**
  * Asks for the first screen's data at start-up, while the screen's code is still on its way, with
@@ -25,7 +18,6 @@ export function appStarted(): void {
  * instead of asking again (takeEarlyResponse); nothing else reads it.
  */
 export function requestEarly(urls: readonly string[]): void {
-  if (started) return;
   const token = getToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
