@@ -181,7 +181,8 @@ export const articleReactions = pgTable(
   },
   (t) => [
     uniqueIndex('article_reactions_user_article_idx').on(t.userId, t.articleId),
-    index('article_reactions_article_idx').on(t.articleId),
+    // Covering the co-engagement lookup (who else liked this article): an index-only range.
+    index('article_reactions_article_idx').on(t.articleId, t.kind, t.userId),
     check('article_reactions_kind_check', sql`${t.kind} in ('like', 'dislike')`),
   ],
 );
@@ -194,7 +195,8 @@ export const savedArticles = pgTable(
   },
   (t) => [
     uniqueIndex('saved_articles_user_article_idx').on(t.userId, t.articleId),
-    index('saved_articles_article_idx').on(t.articleId),
+    // Covering the co-engagement lookup (who else saved this article): an index-only range.
+    index('saved_articles_article_idx').on(t.articleId, t.userId),
   ],
 );
 

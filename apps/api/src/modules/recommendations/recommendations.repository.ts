@@ -46,7 +46,10 @@ export interface CandidateQuery {
   /** Window bounds: published after `since` and not after `now`. */
   since: Date;
   now: Date;
-  /** Replaced-but-unread items retired after this instant count as recently shown. */
+  /**
+   * The feed being replaced (still active while its successor is built) and replaced-but-unread
+   * items retired after this instant count as recently shown.
+   */
   ignoredSince: Date;
   /** The reader's hidden sources and "fewer like this" articles (reader controls). */
   hiddenSources: readonly string[];
@@ -164,19 +167,20 @@ export const recommendationsRepository = {
     return row;
   },
 
-  async retireActive(tx: DbExecutor, userId: string, now: Date): Promise<void> {
-    await tx
-      .update(recommendations)
-      .set({ retiredAt: now })
-      .where(and(eq(recommendations.userId, userId), isNull(recommendations.retiredAt)));
-  },
-
   /**
-   * Stores a new feed. A row the reader already had (shown before, back after its cooldown)
-   * re-enters the feed; a read row is never touched. Articles deleted meanwhile are skipped.
+   * Replaces the reader's feed with `picks` and returns it as activeFeed would, in one
+   * statement: the feed shown so far is retired (except the picks it already held, which stay
+   * and take their new place), the picks are stored, and the rows written are exactly the feed
+   * now shown. A row the reader already had (shown before, back after its cooldown) re-enters
+   * the feed; a read row is never touched by the insert, nor shown again. Articles deleted
+   * meanwhile are skipped.
    */
-  async insertFeed(tx: DbExecutor, userId: string, picks: StoredPick[], now: Date): Promise<void> {
-    if (picks.length === 0) return;
+  async replaceFeed(
+    tx: DbExecutor,
+    userId: string,
+    picks: StoredPick[],
+    now: Date,
+  ): Promise<FeedRow[]> {
     const rows = JSON.stringify(
       picks.map((p, position) => ({
         article_id: p.articleId,
@@ -185,17 +189,54 @@ export const recommendationsRepository = {
         position,
       })),
     );
-    await tx.execute(sql`
+    // The retiring update and the insert must not touch the same row (one statement changes a
+    // row once): the update leaves the unread picks to the insert, the insert skips read rows.
+    // Data-modifying statements can only be top-level CTEs, hence two of them.
+    const retired = tx.$with('retired', { id: recommendations.id }).as(sql`
+      update recommendations set retired_at = ${at(now)}
+      where user_id = ${userId} and retired_at is null
+        and (status = 'read' or article_id <> all(${uuidArray(picks.map((p) => p.articleId))}))
+      returning id`);
+    const stored = tx
+      .$with('stored', {
+        id: recommendations.id,
+        articleId: recommendations.articleId,
+        score: recommendations.score,
+        status: recommendations.status,
+        reasons: recommendations.reasons,
+        createdAt: recommendations.createdAt,
+        position: recommendations.position,
+      })
+      .as(
+        sql`
       insert into recommendations (user_id, article_id, score, status, reasons, position, created_at)
       select ${userId}, p.article_id, p.score, 'new',
              array(select jsonb_array_elements_text(p.reasons)), p.position, ${at(now)}
       from jsonb_to_recordset(${rows}::jsonb) as p(article_id uuid, score real, reasons jsonb, position int)
       join articles a on a.id = p.article_id
+      where not exists (
+        select 1 from recommendations r
+        where r.user_id = ${userId} and r.article_id = p.article_id and r.status = 'read'
+      )
       on conflict (user_id, article_id) do update set
         score = excluded.score, reasons = excluded.reasons, position = excluded.position,
         created_at = excluded.created_at, retired_at = null
       where recommendations.status <> 'read'
-    `);
+      returning id, article_id, score, status, reasons, created_at, position`,
+      );
+    return tx
+      .with(retired, stored)
+      .select({
+        id: stored.id,
+        score: stored.score,
+        status: stored.status,
+        reasons: stored.reasons,
+        createdAt: stored.createdAt,
+        article: articleColumns,
+      })
+      .from(stored)
+      .innerJoin(articles, eq(articles.id, stored.articleId))
+      .orderBy(asc(stored.position));
   },
 
   /** False when the article was never recommended to the reader. The first read time is kept. */
@@ -368,7 +409,7 @@ export const recommendationsRepository = {
         select article_id from article_reactions where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
         union select article_id from recommendations where user_id = ${q.userId}
-          and (status = 'read' or retired_at > ${at(q.ignoredSince)})
+          and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
       ),`;
     const engagedRows = sql`engaged as materialized (
         select article_id from article_reactions where user_id = ${q.userId}
@@ -417,7 +458,7 @@ export const recommendationsRepository = {
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
       )
       select ${RANKABLE_COLUMNS},
-             coalesce(rec.retired_at > ${at(q.ignoredSince)}, false) as recently_shown
+             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
       from pool
       join articles a on a.id = pool.id
       left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id

@@ -83,10 +83,9 @@ export function createRecommendationsService(
         const items = await repo.activeFeed(tx, user.id);
         if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
       }
-      await repo.retireActive(tx, user.id, now);
       const picks = await buildFeed(tx, { id: user.id, interests: reader.interests }, now);
-      await repo.insertFeed(tx, user.id, picks, now);
-      return { items: await repo.activeFeed(tx, user.id), interestCount, eligible: true };
+      const items = await repo.replaceFeed(tx, user.id, picks, now);
+      return { items, interestCount, eligible: true };
     });
   }
 
@@ -110,8 +109,8 @@ export function createRecommendationsService(
     /**
      * The next top PREVIEW_SIZE as the next refresh would rank them with the steering changes
      * applied: in one transaction (under the reader's lock, as a rebuild) the changes are
-     * written, the active feed retired and the next feed built, then everything is rolled
-     * back. Nothing is saved: neither the steering, nor the feed, nor what was shown or read.
+     * written and the next feed built, then everything is rolled back. Nothing is saved:
+     * neither the steering, nor the feed, nor what was shown or read.
      */
     async preview(user: UserRow, changes: readonly SteeringChange[]): Promise<PreviewItem[]> {
       try {
@@ -121,7 +120,6 @@ export function createRecommendationsService(
           if (!hasEnoughInterests(reader.interests)) throw needsPreferences();
           const now = clock.now();
           await applySteering(tx, user.id, changes, now);
-          await repo.retireActive(tx, user.id, now);
           const picks = (
             await buildFeed(tx, { id: user.id, interests: reader.interests }, now)
           ).slice(0, PREVIEW_SIZE);
