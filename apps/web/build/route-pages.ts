@@ -4,19 +4,15 @@ import type { Plugin, Rollup } from 'vite';
 
 /** A screen's module: src/app/routes/<name>.tsx is shown at /<name> (article at /article/:id). */
 const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/;
-/** What the entry loads at once: React and the app (src/main.tsx). */
-const APP_MODULE = /[\\/]src[\\/]app[\\/]start\.tsx$/;
 /** Loaded with every lazy screen (app/query-provider.tsx). */
 const QUERY_CLIENT_MODULE = /[\\/]src[\\/]lib[\\/]query-client\.ts$/;
 /** Shown for unknown paths, which get index.html. */
 const NOT_FOUND = 'not-found';
 
 /**
- * Adds to index.html a modulepreload of the app's chunks (the entry imports them dynamically, after
- * asking for the first screen's data), and writes `pages/<name>.html` for every lazily loaded
- * screen: index.html plus a modulepreload of the screen's own chunks (and the query client's), so
- * that a first load fetches them beside the entry instead of after it. The server answers
- * /<name>/... with that page (http/static-web.ts).
+ * Writes `pages/<name>.html` for every lazily loaded screen: index.html plus a modulepreload of
+ * the screen's own chunks (and the query client's), so that a first load fetches them beside the
+ * entry instead of after it. The server answers /<name>/... with that page (http/static-web.ts).
  */
 export function routePages(): Plugin {
   return {
@@ -38,27 +34,21 @@ export function routePages(): Plugin {
         return into;
       };
       const withEntry = closure(chunks.find((chunk) => chunk.isEntry));
-      // By the modules held: a chunk of a module without exports (app/start.tsx) has no facade.
-      const moduleChunk = (pattern: RegExp) =>
-        chunks.find((chunk) => chunk.moduleIds.some((id) => pattern.test(id)));
-      const app = closure(moduleChunk(APP_MODULE));
-      const queryClient = closure(moduleChunk(QUERY_CLIENT_MODULE));
-      const htmlWith = (files: Set<string>) => {
-        const links = [...files]
-          .filter((file) => !withEntry.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-        return String(html.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-      };
+      const queryClient = closure(
+        chunks.find((chunk) => QUERY_CLIENT_MODULE.test(chunk.facadeModuleId ?? '')),
+      );
 
-      const outDir = options.dir ?? 'dist';
-      await writeFile(path.join(outDir, 'index.html'), htmlWith(app));
-      const dir = path.join(outDir, 'pages');
+      const dir = path.join(options.dir ?? 'dist', 'pages');
       await mkdir(dir, { recursive: true });
       for (const chunk of chunks) {
         const name = chunk.isDynamicEntry && chunk.facadeModuleId?.match(ROUTE_MODULE)?.[1];
         if (!name || name === NOT_FOUND) continue;
-        const files = new Set([...app, ...closure(chunk), ...queryClient]);
-        await writeFile(path.join(dir, `${name}.html`), htmlWith(files));
+        const files = new Set([...closure(chunk), ...queryClient]);
+        const links = [...files]
+          .filter((file) => !withEntry.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+        const page = String(html.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+        await writeFile(path.join(dir, `${name}.html`), page);
       }
     },
   };
