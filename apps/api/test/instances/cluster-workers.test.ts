@@ -128,7 +128,14 @@ const workerPids = () =>
 
 describe('API_WORKERS=2: two workers on one port behave as one', () => {
   it('the primary runs two workers on one port and says it runs once both listen', async () => {
-    const pids = workerPids();
+    // The primary hears each worker listen over IPC; the workers' own log lines are written
+    // asynchronously (pino) and may land after the primary's.
+    const pids = await eventually(
+      'both workers log that they listen',
+      () => (workerPids().size >= 2 ? workerPids() : undefined),
+      3_000,
+      10,
+    );
     expect(pids.size, app.output()).toBe(2);
     expect(pids.has(app.pid)).toBe(false);
     // Printed by the primary, once (a worker only logs that it listens).
