@@ -16,23 +16,25 @@ import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventually, startInstance, type Instance, type LogLine } from './instance.js';
+import {
+  createEmptyDatabase,
+  eventually,
+  startInstance,
+  type EmptyDatabase,
+  type Instance,
+  type LogLine,
+} from './instance.js';
 
 const JWT_SECRET = 'one-secret-for-both-workers-of-this-test';
 const serverUrl = inject('pgServerUrl');
-const dbName = `cluster_${crypto.randomBytes(6).toString('hex')}`;
+let database: EmptyDatabase;
 let sql: pg.Client;
 let tmp: string;
 let app: Instance;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${dbName}`;
-  sql = new pg.Client({ connectionString: databaseUrl.toString() });
+  database = await createEmptyDatabase(serverUrl, 'cluster');
+  sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-cluster-'));
   app = await startInstance('cluster', {
@@ -40,7 +42,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: tmp,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     JWT_SECRET,
     LOG_LEVEL: 'info',
     BCRYPT_COST: '4',
@@ -53,10 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop();
   await sql?.end();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database?.drop();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 }, 30_000);
 

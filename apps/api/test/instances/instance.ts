@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,6 +26,41 @@ export interface Instance {
   logged(msg: string): LogLine[];
   /** SIGTERM, then the exit code (SIGKILL and null when it does not stop within `ms`). */
   stop(ms?: number): Promise<number | null>;
+}
+
+export interface EmptyDatabase {
+  /** The database's URL on the test server. */
+  url: string;
+  /** Drops it, whoever is still connected. */
+  drop(): Promise<void>;
+}
+
+async function asAdmin(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new database on the test server, empty (not from the migrated template): the instances
+ * started on it migrate and seed it themselves.
+ */
+export async function createEmptyDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<EmptyDatabase> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  await asAdmin(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => asAdmin(serverUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 const RUNNING = /Lede is running at (http:\/\/\S+)/;

@@ -15,7 +15,6 @@
  * - kept session rows: a trigger on `users` sends NOTIFY lede_users_changed for every change
  *   of a reader's row, and each instance drops the row it kept (src/db/users-changed-relay.ts).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +25,13 @@ import { LOCKS } from '../../src/db/advisory-lock.js';
 import { readSeedRecords } from '../../src/modules/articles/corpus/seed-file.js';
 import { MailCatcher } from '../mail-catcher.js';
 import { startFeedServer, type FeedServer } from '../ingestion/feed-server.js';
-import { eventually, startInstance, type Instance } from './instance.js';
+import {
+  createEmptyDatabase,
+  eventually,
+  startInstance,
+  type EmptyDatabase,
+  type Instance,
+} from './instance.js';
 
 const OTP_EMAIL_LIMIT = 3;
 const PUBLIC_CACHE_SECONDS = 60;
@@ -34,7 +39,7 @@ const FEEDS = ['/fixtures/example-daily.rss.xml', '/fixtures/other-gazette.rss.x
 const PASSWORD = 'Str0ng!pass';
 
 const serverUrl = inject('pgServerUrl');
-const dbName = `instances_${crypto.randomBytes(6).toString('hex')}`;
+let database: EmptyDatabase;
 const mail = new MailCatcher();
 let feeds: FeedServer;
 let sql: pg.Client;
@@ -44,14 +49,9 @@ let b: Instance;
 let startMs = 0;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
   // Empty, not from the migrated template: the instances migrate it themselves.
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${dbName}`;
-  sql = new pg.Client({ connectionString: databaseUrl.toString() });
+  database = await createEmptyDatabase(serverUrl, 'instances');
+  sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
 
   const smtpUrl = await mail.start();
@@ -62,7 +62,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: path.join(tmp, name),
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     JWT_SECRET: 'one-secret-for-every-instance-of-this-test',
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'info',
@@ -83,10 +83,7 @@ afterAll(async () => {
   await sql?.end();
   await mail.stop();
   await feeds?.close();
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database?.drop();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 }, 30_000);
 
