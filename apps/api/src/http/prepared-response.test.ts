@@ -1,7 +1,8 @@
+import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { articleCountsChanged, articlesChanged, type Dependency } from './articles-changed.js';
-import { createPreparedCache } from './prepared-response.js';
+import { createPreparedCache, PreparedBody } from './prepared-response.js';
 
 /** The least of Express that sendPrepared uses; the body sent is the JSON. */
 function fakeExchange() {
@@ -148,5 +149,37 @@ describe('concurrent builds of one key', () => {
     articleCountsChanged('some-article');
     t.advance(1_500);
     expect((await t.ask()).n).toBe(3);
+  });
+});
+
+describe('a prepared body in brotli', () => {
+  const WORDS =
+    'the council voted on a new budget for schools roads and parks after months of debate'.split(
+      ' ',
+    );
+  const page = {
+    articles: Array.from({ length: 50 }, (_, i) => ({
+      _id: `article-${i}`,
+      title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} story number ${i}`,
+      description: Array.from(
+        { length: 40 },
+        (_, j) => WORDS[(i * 13 + j * 5) % WORDS.length],
+      ).join(' '),
+    })),
+  };
+
+  it('answers quickly the first time, smaller once asked for again, always the same JSON', async () => {
+    const body = new PreparedBody(page, 0, { allCounts: true }, Number.POSITIVE_INFINITY);
+    const first = body.br();
+    expect(zlib.brotliDecompressSync(first)).toEqual(body.json);
+    // Asked for again: the quick form still answers while the harder one is made.
+    expect(body.br()).toBe(first);
+    let later = body.br();
+    for (let i = 0; i < 400 && later === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      later = body.br();
+    }
+    expect(later.length).toBeLessThan(first.length);
+    expect(zlib.brotliDecompressSync(later)).toEqual(body.json);
   });
 });

@@ -14,6 +14,7 @@ import {
   encodeKeysetCursor,
   encodeOffsetCursor,
 } from './page-cursor.js';
+import { createFreshnessAnchor } from './freshness-anchor.js';
 import { buildPrefixTsQuery } from './search-query.js';
 import { createSearchRankings } from './search-rankings.js';
 import { SEARCH_CANDIDATES, searchRepository } from './search.repository.js';
@@ -57,6 +58,7 @@ export function createArticlesService({
   config,
 }: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const searchRankings = createSearchRankings({ ttlMs: config.publicCacheSeconds * 1000 });
+  const freshnessAnchor = createFreshnessAnchor({ ttlMs: config.publicCacheSeconds * 1000 });
   return {
     async latest({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
       const after = decodeKeysetCursor(cursor);
@@ -110,7 +112,9 @@ export function createArticlesService({
             tsQuery,
             // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
             keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
-            now: clock.now(),
+            anchor: await freshnessAnchor.get(() =>
+              searchRepository.freshnessAnchor(db, clock.now()),
+            ),
             offset,
             limit: limit + 1,
           });

@@ -18,18 +18,18 @@ export interface SearchInput {
   tsQuery: string;
   /** The search as typed, lowercased: also matched as one whole keyword. */
   keyword: string;
-  now: Date;
+  /** What freshness is measured from: the newest article held (see freshness-anchor.ts). */
+  anchor: Date;
   offset: number;
   limit: number;
 }
 
 /** One page of a search's ranking: `id` and `ord` (0-based rank among the candidates), best first. */
-function rankedSql({ tsQuery, keyword, now, offset, limit }: SearchInput): SQL {
+function rankedSql({ tsQuery, keyword, anchor, offset, limit }: SearchInput): SQL {
   const query = sql`to_tsquery('english', ${tsQuery})`;
   const hasKeyword = arrayContains(articles.keywords, [keyword]);
-  const anchor = sql`coalesce((select max(pub_date) from articles where pub_date <= ${now}::timestamptz), ${now}::timestamptz)`;
   // float8 throughout: numeric power() costs far more per row than the ranking itself.
-  const ageDays = sql`greatest(extract(epoch from (${anchor} - candidates.pub_date))::float8, 0) / 86400`;
+  const ageDays = sql`greatest(extract(epoch from (${anchor.toISOString()}::timestamptz - candidates.pub_date))::float8, 0) / 86400`;
   const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
   // The text matches and the articles holding the exact keyword are read apart (disjoint):
   // tested together, every article walked paid for the keyword test too. When the keyword,
@@ -66,6 +66,14 @@ function rankedSql({ tsQuery, keyword, now, offset, limit }: SearchInput): SQL {
 }
 
 export const searchRepository = {
+  /** The newest article's date up to `now` (`now` when none is older): see freshness-anchor.ts. */
+  async freshnessAnchor(db: DbExecutor, now: Date): Promise<Date> {
+    const result = await db.execute<{ at: string }>(
+      sql`select coalesce(max(pub_date), ${now.toISOString()}::timestamptz) as at from ${articles} where pub_date <= ${now.toISOString()}::timestamptz`,
+    );
+    return new Date(result.rows[0]!.at);
+  },
+
   /**
    * Full-text matches over title (A), keywords (B) and description (C), plus
    * articles carrying the exact keyword, best first:
@@ -84,11 +92,5 @@ export const searchRepository = {
       .from(articles)
       .innerJoin(sql`(${rankedSql(input)}) as ranked`, sql`ranked.id = ${articles.id}`)
       .orderBy(sql`ranked.ord`);
-  },
-
-  /** The page's ids only, in ranked order (what the rankings memo keeps). */
-  async rankedIds(db: DbExecutor, input: SearchInput): Promise<string[]> {
-    const rows = await db.execute<{ id: string }>(rankedSql(input));
-    return rows.rows.map((row) => row.id);
   },
 };
