@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { createReader } from '../../../test/readers.js';
 import { labelledCorpus, readerClient } from '../../../test/recommendations.js';
+import * as schema from '../../db/schema.js';
 import { articles, recommendations, savedArticles } from '../../db/schema.js';
 import { recommendationsRepository as repo } from './recommendations.repository.js';
 
@@ -80,5 +82,26 @@ describe("a reader's feed lock", () => {
       .from(recommendations)
       .where(eq(recommendations.userId, reader.id));
     expect(feed).toEqual([]);
+  });
+});
+
+describe("a rebuilt feed's commit", () => {
+  it('does not wait for the disk, for its own transaction only', async () => {
+    // One connection, so that what it runs after the transaction shows whether the setting stayed.
+    const connection = await ctx.database.pool.connect();
+    try {
+      const db = drizzle(connection, { schema });
+      const setting = async (executor: Pick<typeof db, 'execute'>) =>
+        (await executor.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`))
+          .rows[0]!.synchronous_commit;
+      const inside = await db.transaction(async (tx) => {
+        await repo.commitWithoutFlush(tx);
+        return setting(tx);
+      });
+      expect(inside).toBe('off');
+      expect(await setting(db)).toBe('on');
+    } finally {
+      connection.release();
+    }
   });
 });

@@ -168,6 +168,17 @@ export const recommendationsRepository = {
   },
 
   /**
+   * The transaction's commit does not wait for its WAL to reach the disk (PostgreSQL's
+   * asynchronous commit, for this transaction only). For a rebuilt feed: it is derived data,
+   * and a crash within the WAL writer's delay (a fraction of a second) loses at most that
+   * rebuild, leaving the previous feed in place, consistent. A flush took 1.4 ms at the median
+   * and 13 ms at the 99th percentile of refreshes under the recommendations bench.
+   */
+  async commitWithoutFlush(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+  },
+
+  /**
    * Replaces the reader's feed with `picks` and returns it as activeFeed would, in one
    * statement: the feed shown so far is retired (except the picks it already held, which stay
    * and take their new place), the picks are stored, and the rows written are exactly the feed

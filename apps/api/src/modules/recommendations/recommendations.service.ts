@@ -84,6 +84,7 @@ export function createRecommendationsService(
         if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
       }
       const picks = await buildFeed(tx, { id: user.id, interests: reader.interests }, now);
+      await repo.commitWithoutFlush(tx);
       const items = await repo.replaceFeed(tx, user.id, picks, now);
       return { items, interestCount, eligible: true };
     });
