@@ -34,8 +34,9 @@ export function routePages(): Plugin {
         return into;
       };
       const withEntry = closure(chunks.find((chunk) => chunk.isEntry));
+      // The chunk that holds the query client: its own, or the shared `data` chunk (vite.config.ts).
       const queryClient = closure(
-        chunks.find((chunk) => QUERY_CLIENT_MODULE.test(chunk.facadeModuleId ?? '')),
+        chunks.find((chunk) => chunk.moduleIds.some((id) => QUERY_CLIENT_MODULE.test(id))),
       );
 
       const dir = path.join(options.dir ?? 'dist', 'pages');
