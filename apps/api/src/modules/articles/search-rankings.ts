@@ -1,5 +1,40 @@
 import { articlesSetChangedSince, articlesVersion } from '../../http/articles-changed.js';
 
+interface MemoOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * Values read from the articles and remembered by key until the set of articles changes
+ * (ingestion, seeding) or `ttlMs` passes; never kept when `ttlMs` is 0. The oldest key goes
+ * first past `maxEntries`.
+ */
+export function createArticlesSetMemo<T>({
+  ttlMs,
+  maxEntries = 500,
+  now = () => performance.now(),
+}: MemoOptions) {
+  const entries = new Map<string, { value: T; version: number; expiresAt: number }>();
+
+  return {
+    async get(key: string, read: () => Promise<T>): Promise<T> {
+      const held = entries.get(key);
+      if (held && held.expiresAt > now() && !articlesSetChangedSince(held.version))
+        return held.value;
+      const version = articlesVersion();
+      const value = await read();
+      if (ttlMs > 0) {
+        entries.delete(key);
+        entries.set(key, { value, version, expiresAt: now() + ttlMs });
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      }
+      return value;
+    },
+  };
+}
+
 /**
  * Search rankings (the ids of one page, in order) remembered by query. A search's order
  * depends on the text and dates of the articles held, never on their counters, so a like
@@ -8,29 +43,6 @@ import { articlesSetChangedSince, articlesVersion } from '../../http/articles-ch
  * database's time. A ranking is dropped when the set of articles changes (ingestion, seeding)
  * or after `ttlMs` (which also bounds the freshness factor's drift with the clock).
  */
-export function createSearchRankings({
-  ttlMs,
-  maxEntries = 500,
-  now = () => performance.now(),
-}: {
-  ttlMs: number;
-  maxEntries?: number;
-  now?: () => number;
-}) {
-  const entries = new Map<string, { ids: string[]; version: number; expiresAt: number }>();
-
-  return {
-    async get(key: string, rank: () => Promise<string[]>): Promise<string[]> {
-      const held = entries.get(key);
-      if (held && held.expiresAt > now() && !articlesSetChangedSince(held.version)) return held.ids;
-      const version = articlesVersion();
-      const ids = await rank();
-      if (ttlMs > 0) {
-        entries.delete(key);
-        entries.set(key, { ids, version, expiresAt: now() + ttlMs });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      }
-      return ids;
-    },
-  };
+export function createSearchRankings(options: MemoOptions) {
+  return createArticlesSetMemo<string[]>(options);
 }
