@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Express {
   articlesRoutes(routes, deps, articles);
   profileRoutes(routes, profile, auth, codeLimits);
   docsRoutes(routes);
-  recommendationsRoutes(routes, recommendations, readerControls, feedProfile);
+  recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile);
   app.use(API_BASE, api);
 
   serveStaticWeb(app, config);

@@ -12,6 +12,7 @@ import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
 import { runMigrations } from './db/migrate.js';
 import { LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
 import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
+import { startFeedsChangedRelay } from './db/feeds-changed-relay.js';
 import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
@@ -127,6 +128,8 @@ async function main() {
     sessionUsers,
     logger,
   });
+  // So do every instance's changes of readers' feeds, to the feed answers it prepared.
+  const feedsRelay = await startFeedsChangedRelay({ connectionString: databaseUrl, logger });
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -187,6 +190,7 @@ async function main() {
     await Promise.race([ingestionStopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await relay.stop();
     await usersRelay.stop();
+    await feedsRelay.stop();
     await database.close();
     await embedded?.stop();
     logger.info('stopped');

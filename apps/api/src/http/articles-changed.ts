@@ -7,6 +7,8 @@
  *   share committed). Stale are the bodies that show that article (its likes) and those
  *   whose order depends on every article's counts (trending); a search or latest page
  *   without it stays valid.
+ * - `feedChanged(readerId)`: a reader's feed changed (its rows in `recommendations`: rebuilt,
+ *   read, retired, cleared). Stale is that reader's prepared feed answer; nothing else.
  *
  * Every cache of this process sees a change at its next lookup. Other processes (other
  * instances on the same database) hear it through PostgreSQL NOTIFY when server.ts starts
@@ -24,6 +26,11 @@ let countsChangedAt = 0;
 const changedArticles = new Map<string, number>();
 /** Past this many remembered articles, forget them all and treat it as a change of the set. */
 const REMEMBERED_ARTICLES = 10_000;
+/** The version of the last change of every feed, and of each reader's feed since. */
+let allFeedsChangedAt = 0;
+const changedFeeds = new Map<string, number>();
+/** Past this many remembered feeds, forget them all and treat it as a change of every feed. */
+const REMEMBERED_FEEDS = 10_000;
 
 /** Hears every change announced in this process (`undefined`: the set changed). */
 type ChangeListener = (articleId: string | undefined) => void;
@@ -50,21 +57,42 @@ export function articleCountsChanged(articleId: string): void {
   listener?.(articleId);
 }
 
+/**
+ * Call after a committed change of a reader's feed, or of every feed (`undefined`: the
+ * notifications of other instances' changes may have been missed). Not relayed from here:
+ * a trigger on `recommendations` announces every change to every instance
+ * (../db/feeds-changed-relay.ts); this call is what makes the change seen at once by the
+ * instance that made it, before its answer leaves.
+ */
+export function feedChanged(readerId?: string): void {
+  const at = ++version;
+  if (readerId === undefined || changedFeeds.size >= REMEMBERED_FEEDS) {
+    allFeedsChangedAt = at;
+    changedFeeds.clear();
+    return;
+  }
+  changedFeeds.delete(readerId);
+  changedFeeds.set(readerId, at);
+}
+
 export function articlesVersion(): number {
   return version;
 }
 
 /** What a prepared body shows, to know when it goes stale. */
 export type Dependency =
-  /** It shows these articles (with their counts) and nothing else depends on counts. */
-  | { articleIds: readonly string[] }
+  /**
+   * It shows these articles (with their counts) and nothing else depends on counts; with
+   * `feedOf`, it is that reader's feed and also goes stale when the feed changes.
+   */
+  | { articleIds: readonly string[]; feedOf?: string }
   /** Its order depends on every article's counts (trending). */
   | { allCounts: true };
 
 /** Whether a body built under `builtAt` showing `depends` still holds. */
 export function stillValid(builtAt: number, depends: Dependency): boolean {
   if (builtAt === version) return true;
-  if (setChangedAt > builtAt) return false;
+  if (setChangedAt > builtAt || feedChangedSince(builtAt, depends)) return false;
   if (countsChangedAt <= builtAt) return true;
   if ('allCounts' in depends) return false;
   for (const id of depends.articleIds) {
@@ -85,7 +113,27 @@ export function changesArticles<U, A extends unknown[], R>(
     fn(reader, articleId, ...rest).finally(() => articleCountsChanged(articleId));
 }
 
+function feedChangedSince(builtAt: number, depends: Dependency): boolean {
+  if (!('feedOf' in depends) || depends.feedOf === undefined) return false;
+  if (allFeedsChangedAt > builtAt) return true;
+  const changedAt = changedFeeds.get(depends.feedOf);
+  return changedAt !== undefined && changedAt > builtAt;
+}
+
+/** `work()`, announcing `feedChanged(readerId)` once it settles (after its transaction ended). */
+export function changingFeed<R>(readerId: string, work: () => Promise<R>): Promise<R> {
+  return work().finally(() => feedChanged(readerId));
+}
+
 /** Whether the set of articles changed (not only counters) since a body built under `builtAt`. */
 export function articlesSetChangedSince(builtAt: number): boolean {
   return setChangedAt > builtAt;
+}
+
+/**
+ * Whether something other than counters changed since a body built under `builtAt` showing
+ * `depends`: the set of articles, or the feed it is. Such a body is never served stale.
+ */
+export function moreThanCountsChangedSince(builtAt: number, depends: Dependency): boolean {
+  return setChangedAt > builtAt || feedChangedSince(builtAt, depends);
 }

@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import {
-  articlesSetChangedSince,
   articlesVersion,
+  moreThanCountsChangedSince,
   stillValid,
   type Dependency,
 } from './articles-changed.js';
@@ -78,6 +78,8 @@ export class PreparedBody {
   private brotliHarder = false;
   /** now() when its build started: its data is at most that old (stale-while-revalidate). */
   readAt = 0;
+  /** On the cache's `clock`, when it must no longer be served (see RespondOptions.until). */
+  until = Infinity;
 
   constructor(
     value: unknown,
@@ -226,12 +228,14 @@ export interface PreparedCacheOptions {
   maxEntries?: number;
   /** Monotonic milliseconds; injectable for tests. */
   now?: () => number;
+  /** Wall-clock milliseconds (the app's clock), for RespondOptions.until. */
+  clock?: () => number;
 }
 
-export interface RespondOptions {
+export interface RespondOptions<T> {
   /**
    * Stale-while-revalidate for counter changes: a body made stale only by likes, saves, shares
-   * or dislikes (never by a change of the set of articles) is still served while its data is
+   * or dislikes (never by a change of the set of articles or of a feed) is still served while its data is
    * younger than this; from half of it, the first such request starts one rebuild in the
    * background. Past it, callers wait for a fresh build. So under a stream of likes the body is
    * rebuilt about twice per `staleMs`, and the counts shown are never older than `staleMs`
@@ -239,6 +243,11 @@ export interface RespondOptions {
    * served stale.
    */
   staleMs?: number;
+  /**
+   * A time on the cache's `clock` from which the built value must not be served any more
+   * (a reader's feed that is due to be rebuilt), whatever the TTL says.
+   */
+  until?: (value: T) => number;
 }
 
 interface Flight {
@@ -261,6 +270,7 @@ export function createPreparedCache({
   ttlMs,
   maxEntries = 500,
   now = () => performance.now(),
+  clock = () => Date.now(),
 }: PreparedCacheOptions) {
   const entries = new Map<string, PreparedBody>();
   const flights = new Map<string, Flight>();
@@ -269,12 +279,14 @@ export function createPreparedCache({
     key: string,
     load: () => Promise<T>,
     dependsOn: (value: T) => Dependency,
+    until?: (value: T) => number,
   ): Promise<PreparedBody> {
     const version = articlesVersion();
     const readAt = now();
     const body = load().then((value) => {
       const prepared = new PreparedBody(value, version, dependsOn(value), now() + ttlMs);
       prepared.readAt = readAt;
+      if (until) prepared.until = until(value);
       if (ttlMs > 0) {
         entries.delete(key);
         entries.set(key, prepared);
@@ -296,9 +308,10 @@ export function createPreparedCache({
     load: () => Promise<T>,
     dependsOn: (value: T) => Dependency,
     staleMs: number,
+    until?: (value: T) => number,
   ): Promise<PreparedBody> {
     const flight = flights.get(key);
-    if (!flight) return start(key, load, dependsOn);
+    if (!flight) return start(key, load, dependsOn, until);
     // Joined when nothing changed since it started: a later caller must see the change.
     if (flight.version === articlesVersion()) return flight.body;
     // Something changed since it started, but perhaps nothing its body shows (a like on another
@@ -307,13 +320,15 @@ export function createPreparedCache({
     const arrivedAt = now();
     const queued = () => {
       const settled = () => undefined;
-      flight.queued ??= flight.body.then(settled, settled).then(() => start(key, load, dependsOn));
+      flight.queued ??= flight.body
+        .then(settled, settled)
+        .then(() => start(key, load, dependsOn, until));
       return flight.queued;
     };
     return flight.body.then((body) => {
       if (stillValid(body.version, body.depends)) return body;
       const age = arrivedAt - body.readAt;
-      if (age < staleMs && !articlesSetChangedSince(body.version)) return body;
+      if (age < staleMs && !moreThanCountsChangedSince(body.version, body.depends)) return body;
       return queued();
     }, queued);
   }
@@ -329,11 +344,11 @@ export function createPreparedCache({
     const entry = entries.get(key);
     if (!entry) return undefined;
     const at = now();
-    if (entry.expiresAt > at) {
+    if (entry.expiresAt > at && entry.until > clock()) {
       if (stillValid(entry.version, entry.depends))
         return { body: entry, stale: false, revalidate: false };
       const age = at - entry.readAt;
-      if (age < staleMs && !articlesSetChangedSince(entry.version))
+      if (age < staleMs && !moreThanCountsChangedSince(entry.version, entry.depends))
         return { body: entry, stale: true, revalidate: age >= staleMs / 2 };
     }
     entries.delete(key);
@@ -351,16 +366,16 @@ export function createPreparedCache({
       key: string,
       load: () => Promise<T>,
       dependsOn: (value: T) => Dependency,
-      { staleMs = 0 }: RespondOptions = {},
+      { staleMs = 0, until }: RespondOptions<T> = {},
     ): Promise<void> {
       const held = lookup(key, staleMs);
       if (held?.stale) {
         // The previous body (not cacheable downstream); one rebuild in the background.
         if (held.revalidate && !flights.has(key))
-          start(key, load, dependsOn).catch(() => undefined);
+          start(key, load, dependsOn, until).catch(() => undefined);
         return sendPrepared(req, res, held.body, 0);
       }
-      const body = held?.body ?? (await build(key, load, dependsOn, staleMs));
+      const body = held?.body ?? (await build(key, load, dependsOn, staleMs, until));
       // A body joined within its stale window is not cacheable downstream either.
       const fresh = stillValid(body.version, body.depends);
       const maxAge = fresh ? Math.max(0, Math.floor((body.expiresAt - now()) / 1000)) : 0;

@@ -14,6 +14,8 @@
  *   60 s here, far longer than the test waits, so what the test sees is the notification.
  * - kept session rows: a trigger on `users` sends NOTIFY lede_users_changed for every change
  *   of a reader's row, and each instance drops the row it kept (src/db/users-changed-relay.ts).
+ * - prepared feed answers: triggers on `recommendations` send NOTIFY lede_feeds_changed with
+ *   the reader's id, and each instance drops that reader's answer (src/db/feeds-changed-relay.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -292,6 +294,51 @@ describe('two instances on one database behave as one', () => {
       3_000,
     );
     console.info(`B showed the new name ${Date.now() - started} ms after A answered`);
+  });
+
+  it('a feed article read through one instance shows read in the answer the other prepared', async () => {
+    expect(session, 'the sign-up test runs first').toBeDefined();
+    const { token } = session!;
+    const interests = await call(a, 'POST', '/api/profile/setinterests', {
+      body: { interests: ['politics', 'world', 'business'] },
+      token,
+    });
+    expect(interests.status).toBe(200);
+    type Shown = { _id: string; status: string; article_id: { _id: string; title: string } };
+    const feedThroughB = async () =>
+      (await call(b, 'GET', '/api/recommendations/get', { token })).body.recommendations as Shown[];
+    const first = (await feedThroughB())[0]!;
+    expect(first, 'a feed from the ingested articles').toBeDefined();
+    // B prepares the reader's feed answer and may keep it 60 s. A title changed by hand is
+    // announced to nobody: once B answers an older title than the database holds, B is
+    // serving the answer it keeps.
+    let edits = 0;
+    await eventually(
+      'B keeping its answer',
+      async () => {
+        const title = `Edited by hand ${++edits}`;
+        await sql.query('update articles set title = $2 where id = $1', [
+          first.article_id._id,
+          title,
+        ]);
+        const shown = (await feedThroughB()).find((r) => r._id === first._id);
+        return (shown && shown.article_id.title !== title) || undefined;
+      },
+      3_000,
+    );
+    const read = await call(a, 'POST', '/api/recommendations/markasread', {
+      body: { articleId: first.article_id._id },
+      token,
+    });
+    expect(read.status).toBe(200);
+    const started = Date.now();
+    await eventually(
+      'the read mark through B',
+      async () =>
+        (await feedThroughB()).find((r) => r._id === first._id)?.status === 'read' || undefined,
+      3_000,
+    );
+    console.info(`B showed the read mark ${Date.now() - started} ms after A answered`);
   });
 
   it('an account deleted through one instance is refused by both', async () => {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
+import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import type { InteractionsService } from '../interactions/interactions.service.js';
 import { clearRecommendations } from '../recommendations/recommendations.service.js';
@@ -51,12 +52,14 @@ export function createProfileService(
    * through the reader's views.
    */
   const replaceInterests = (user: UserRow, interests: string[]) =>
-    db.transaction(async (tx) => {
-      const updated = await usersRepository.update(tx, user.id, { interests }, clock.now());
-      if (!updated) throw accountGone();
-      await clearRecommendations(tx, user.id);
-      return updated;
-    });
+    changingFeed(user.id, () =>
+      db.transaction(async (tx) => {
+        const updated = await usersRepository.update(tx, user.id, { interests }, clock.now());
+        if (!updated) throw accountGone();
+        await clearRecommendations(tx, user.id);
+        return updated;
+      }),
+    );
 
   return {
     editName: (user: UserRow, name: string) => update(user, { name }),
@@ -101,7 +104,8 @@ export function createProfileService(
     },
 
     async deleteAccount(user: UserRow): Promise<void> {
-      if (!(await profiles.deleteAccount(db, user))) throw accountGone();
+      if (!(await changingFeed(user.id, () => profiles.deleteAccount(db, user))))
+        throw accountGone();
       await discardPicture(user.profileUrl, null);
     },
 

@@ -17,6 +17,7 @@ import {
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import {
   categoryTitle,
@@ -186,33 +187,43 @@ export function createReaderControlsService(deps: AppDeps) {
         .filter((k) => !CATEGORY_SET.has(k))
         .slice(0, FEWER_TOPIC_WORDS);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        await controlsRepo.add(
-          tx,
-          user.id,
-          [
-            ...(category ? [{ kind: 'category' as const, value: category }] : []),
-            ...words.map((value) => ({ kind: 'keyword' as const, value })),
-          ],
-          now,
-          { bump: true },
-        );
-        await controlsRepo.add(tx, user.id, [{ kind: 'article', value: articleId }], now, {
-          bump: false,
-        });
-        await retireFromFeed(tx, user.id, sql`id = ${articleId}::uuid`);
-      });
+      await changingFeed(user.id, () =>
+        db.transaction(async (tx) => {
+          await controlsRepo.add(
+            tx,
+            user.id,
+            [
+              ...(category ? [{ kind: 'category' as const, value: category }] : []),
+              ...words.map((value) => ({ kind: 'keyword' as const, value })),
+            ],
+            now,
+            { bump: true },
+          );
+          await controlsRepo.add(tx, user.id, [{ kind: 'article', value: articleId }], now, {
+            bump: false,
+          });
+          await retireFromFeed(tx, user.id, sql`id = ${articleId}::uuid`);
+        }),
+      );
       return list(user.id, user.interests);
     },
 
     /** Hides a source: its articles leave the current feed now and never come back until undone. */
     async hideSource(user: { id: string; interests: string[] }, sourceName: string) {
-      await db.transaction(async (tx) => {
-        await controlsRepo.add(tx, user.id, [{ kind: 'source', value: sourceName }], clock.now(), {
-          bump: false,
-        });
-        await retireFromFeed(tx, user.id, sql`source_name = ${sourceName}`);
-      });
+      await changingFeed(user.id, () =>
+        db.transaction(async (tx) => {
+          await controlsRepo.add(
+            tx,
+            user.id,
+            [{ kind: 'source', value: sourceName }],
+            clock.now(),
+            {
+              bump: false,
+            },
+          );
+          await retireFromFeed(tx, user.id, sql`source_name = ${sourceName}`);
+        }),
+      );
       return list(user.id, user.interests);
     },
 

@@ -1,6 +1,10 @@
-import { MESSAGES, RECOMMENDATION_CONTROL_MESSAGES as CONTROL } from '@lede/shared';
+import { MESSAGES, RECOMMENDATION_CONTROL_MESSAGES as CONTROL, type ResultOf } from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
+import { LIST_STALE_MS } from '../articles/articles.router.js';
 import { toPublicArticle } from '../articles/articles.serializer.js';
+import { staleFrom } from './feed-freshness.js';
 import type { FeedProfileService } from './feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
@@ -14,6 +18,12 @@ const feedBody = ({ items, interestCount }: Feed) => ({
   interestCount,
 });
 
+/** The feed's answer (its `AccessToken` is added on the way out). */
+type FeedAnswer = Omit<ResultOf<'GET /api/recommendations/get'>, 'AccessToken'>;
+
+/** Readers whose prepared feed answers are kept (the least recently built go first). */
+const KEPT_FEEDS = 2_000;
+
 /**
  * /api/recommendations/...: the signed-in reader's feed, its controls and "Your feed" (what it
  * learned, the steering and its preview). Registered through the route table, which parses
@@ -21,13 +31,39 @@ const feedBody = ({ items, interestCount }: Feed) => ({
  */
 export function recommendationsRoutes(
   routes: RouteRegistrar,
+  deps: AppDeps,
   recommendations: RecommendationsService,
   controls: ReaderControlsService,
   feedProfile: FeedProfileService,
 ): void {
-  routes.json('GET /api/recommendations/get', async ({ user }) =>
-    feedBody(await recommendations.get(user)),
-  );
+  // A reader's feed answer, prepared once and served until the feed changes (see
+  // ./README.md, "Prepared feed answers"): its likes may lag as a public list's do.
+  const now = () => deps.clock.now().getTime();
+  const feeds = createPreparedCache({
+    ttlMs: deps.config.publicCacheSeconds * 1000,
+    maxEntries: KEPT_FEEDS,
+    now,
+    clock: now,
+  });
+  routes.custom('GET /api/recommendations/get', async ({ user, req, res }) => {
+    let staleAt = -Infinity;
+    const load = async () => {
+      const feed = await recommendations.get(user);
+      staleAt = staleFrom(feed.items);
+      return feedBody(feed);
+    };
+    await feeds.respond<FeedAnswer>(
+      req,
+      res,
+      user.id,
+      load,
+      (body) => ({
+        articleIds: body.recommendations.map((r) => r.article_id._id),
+        feedOf: user.id,
+      }),
+      { staleMs: LIST_STALE_MS, until: () => staleAt },
+    );
+  });
 
   routes.json('POST /api/recommendations/refresh', async ({ user }) => ({
     message: REFRESHED_MESSAGE,

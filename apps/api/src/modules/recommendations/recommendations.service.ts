@@ -1,6 +1,7 @@
 import { MESSAGES, MIN_INTERESTS, type SteeringChange } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import {
   createInteractionsService,
@@ -67,27 +68,32 @@ export function createRecommendationsService(
    * again under the lock: of two `get`s racing on a stale feed, only the first rebuilds it.
    * `eligible` is false (and nothing changes) when the reader has fewer than MIN_INTERESTS
    * interests by the time the lock is held.
+   *
+   * A refresh announces the change of feed (`feedChanged`) to this process's prepared answers;
+   * a rebuild inside `get` does not: it is what the answer being prepared will show.
    */
   async function rebuild(
     user: UserRow,
     onlyIfNeeded: boolean,
   ): Promise<Feed & { eligible: boolean }> {
-    return db.transaction(async (tx) => {
-      const reader = await repo.lockReader(tx, user.id);
-      if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
-      const interestCount = reader.interests.length;
-      if (!hasEnoughInterests(reader.interests))
-        return { items: [], interestCount, eligible: false };
-      const now = clock.now();
-      if (onlyIfNeeded) {
-        const items = await repo.activeFeed(tx, user.id);
-        if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
-      }
-      const picks = await buildFeed(tx, { id: user.id, interests: reader.interests }, now);
-      await repo.commitWithoutFlush(tx);
-      const items = await repo.replaceFeed(tx, user.id, picks, now);
-      return { items, interestCount, eligible: true };
-    });
+    const run = () =>
+      db.transaction(async (tx) => {
+        const reader = await repo.lockReader(tx, user.id);
+        if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+        const interestCount = reader.interests.length;
+        if (!hasEnoughInterests(reader.interests))
+          return { items: [], interestCount, eligible: false };
+        const now = clock.now();
+        if (onlyIfNeeded) {
+          const items = await repo.activeFeed(tx, user.id);
+          if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
+        }
+        const picks = await buildFeed(tx, { id: user.id, interests: reader.interests }, now);
+        await repo.commitWithoutFlush(tx);
+        const items = await repo.replaceFeed(tx, user.id, picks, now);
+        return { items, interestCount, eligible: true };
+      });
+    return onlyIfNeeded ? run() : changingFeed(user.id, run);
   }
 
   return {
@@ -146,7 +152,9 @@ export function createRecommendationsService(
     /** Marks the recommendation read (if any) and records the reading, as opening the article does. */
     async markAsRead(user: UserRow, articleId: string): Promise<MarkedRead> {
       const streak = await interactions.markViewed(user, articleId);
-      const wasRecommended = await repo.markRead(db, user.id, articleId, clock.now());
+      const wasRecommended = await changingFeed(user.id, () =>
+        repo.markRead(db, user.id, articleId, clock.now()),
+      );
       return {
         entry: wasRecommended ? await repo.feedEntry(db, user.id, articleId) : undefined,
         streak,
