@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, embeddedMaxConnections, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('has working defaults for a local run', () => {
@@ -65,6 +65,16 @@ describe('configuration', () => {
     expect(loadConfig({ API_WORKERS: '4' }).apiWorkers).toBe(4);
     for (const bad of ['0', '-1', '1.5', 'two', '65'])
       expect(() => loadConfig({ API_WORKERS: bad }), bad).toThrow(/API_WORKERS/);
+  });
+
+  it('a pool of 30 by default; the embedded server accepts every worker’s pool and its listeners', () => {
+    expect(loadConfig({}).databasePool.max).toBe(30);
+    expect(embeddedMaxConnections(loadConfig({}))).toBe(100);
+    // 4 workers × (30 pooled + 3 LISTEN + 1 spare) + 10 for an operator.
+    expect(embeddedMaxConnections(loadConfig({ API_WORKERS: '4' }))).toBe(146);
+    expect(embeddedMaxConnections(loadConfig({ API_WORKERS: '8', DATABASE_POOL_MAX: '50' }))).toBe(
+      442,
+    );
   });
 
   it('the refresh reuse grace window defaults to 10 seconds and can be set', () => {

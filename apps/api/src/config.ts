@@ -70,7 +70,7 @@ const envSchema = z
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
     PUBLIC_CACHE_SECONDS: int(5, 0),
-    DATABASE_POOL_MAX: int(20, 1),
+    DATABASE_POOL_MAX: int(30, 1),
     DATABASE_POOL_WAIT_MS: int(5_000, 0),
     API_WORKERS: int(1, 1).refine((n) => n <= 64, 'must be at most 64'),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -138,6 +138,14 @@ export interface Config {
   /** Opens GET /api/metrics to a request from anywhere that carries it as a bearer token. */
   metricsToken?: string;
 }
+
+/**
+ * Connections the embedded PostgreSQL accepts: every worker's pool, its three LISTEN
+ * connections and a spare for its maintenance, plus room for an operator's psql; never fewer
+ * than PostgreSQL's default of 100.
+ */
+export const embeddedMaxConnections = (config: Pick<Config, 'apiWorkers' | 'databasePool'>) =>
+  Math.max(100, config.apiWorkers * (config.databasePool.max + 4) + 10);
 
 export class ConfigError extends Error {}
 

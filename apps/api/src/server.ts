@@ -5,7 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { createApp } from './app.js';
 import { clusterWideMetrics, isClusterWorker, runWorkers } from './cluster.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, embeddedMaxConnections, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
@@ -42,7 +42,9 @@ async function databaseServer(
 ): Promise<{ databaseUrl: string; embedded?: EmbeddedServer; supervisor?: Supervisor }> {
   if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
   logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+    settings: { max_connections: String(embeddedMaxConnections(config)) },
+  });
   // Restarted on the same port when it exits unasked (crash, OOM kill); the pools reconnect.
   const supervisor = superviseEmbeddedPostgres(embedded, logger);
   return { databaseUrl: embedded.url(), embedded, supervisor };

@@ -234,8 +234,8 @@ describe('API_WORKERS=2: two workers on one port behave as one', () => {
       .filter((line) => line.startsWith('lede_http_requests_total{') && line.includes(`"${route}"`))
       .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     expect(counted).toBe(answered.length);
-    // Pool gauges add up too: two pools of DATABASE_POOL_MAX (20) each.
-    expect(text).toMatch(/^lede_db_pool_max_connections 40$/m);
+    // Pool gauges add up too: two pools of DATABASE_POOL_MAX (30) each.
+    expect(text).toMatch(/^lede_db_pool_max_connections 60$/m);
   });
 
   it('a worker that dies is replaced, and SIGTERM stops everything', async () => {
