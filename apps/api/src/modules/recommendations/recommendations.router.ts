@@ -21,8 +21,12 @@ const feedBody = ({ items, interestCount }: Feed) => ({
 /** The feed's answer (its `AccessToken` is added on the way out). */
 type FeedAnswer = Omit<ResultOf<'GET /api/recommendations/get'>, 'AccessToken'>;
 
-/** Readers whose prepared feed answers are kept (the least recently built go first). */
-const KEPT_FEEDS = 2_000;
+/**
+ * Readers whose prepared feed answers are kept (the least recently built go first). An answer
+ * holds about 26 kB of JSON and twice about 7 kB of gzip, so at most about 20 MB in all; an
+ * expired one stays until it is asked for again or pushed out.
+ */
+const KEPT_FEEDS = 500;
 
 /**
  * /api/recommendations/...: the signed-in reader's feed, its controls and "Your feed" (what it
