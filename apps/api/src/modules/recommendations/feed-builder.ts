@@ -11,12 +11,15 @@ import {
   type RankContext,
   type RankedArticle,
   type RankUser,
+  type CorpusStats,
 } from './ranker/index.js';
 import {
   recommendationsRepository as repo,
   type CandidateQuery,
   type CandidateRow,
+  type CorpusWindow,
   type HistoryRow,
+  type NeighbourRow,
   type StoredPick,
 } from './recommendations.repository.js';
 import {
@@ -42,35 +45,61 @@ export interface FeedReader {
   interests: string[];
 }
 
-/**
- * Builds one reader's next feed: gathers candidates and the reader's signals from the
- * database (inside the caller's transaction) and ranks them. Holds the corpus statistics
- * cache, so create one builder per process (the service does).
- */
 /** The ranking step (the ranker; the offline evaluation swaps in its baselines). */
 export type RankFn = typeof rank;
 
+/**
+ * What a feed is built from that its rebuild does not write: the corpus window and its
+ * statistics, the reader's history and their neighbours' likes and saves. Read before the
+ * rebuild's transaction, on pooled connections at once (they need nothing from each other),
+ * never while a connection is held for the transaction: a transaction waiting for the pool
+ * could otherwise wait on the other transactions holding it.
+ */
+export interface ReaderSignals {
+  window: CorpusWindow | undefined;
+  stats: CorpusStats | undefined;
+  history: HistoryRow[];
+  neighbours: NeighbourRow[];
+}
+
+/**
+ * Builds readers' next feeds: `readSignals` gathers what the reader did (outside any
+ * transaction), `buildFeed` the candidates and controls inside the caller's transaction, and
+ * ranks them. Holds the corpus statistics cache, so create one builder per process (the
+ * service does).
+ */
 export function createFeedBuilder(rankFeed: RankFn = rank) {
   const statsFor = createCorpusStatsCache();
 
-  return async function buildFeed(
+  async function readSignals(db: DbExecutor, readerId: string, now: Date): Promise<ReaderSignals> {
+    const [corpus, history, neighbours] = await Promise.all([
+      repo
+        .corpusWindow(db, now, CANDIDATE_WINDOW_DAYS)
+        .then(async (window) =>
+          window
+            ? { window, stats: await statsFor(db, window, { since: windowStart(window), now }) }
+            : { window, stats: undefined },
+        ),
+      repo.readerHistory(db, readerId, { events: HISTORY_EVENTS, dislikes: REMEMBERED_DISLIKES }),
+      repo.neighbourPositives(db, readerId, {
+        events: HISTORY_EVENTS,
+        ownPositives: CO_ENGAGEMENT.ownPositives,
+      }),
+    ]);
+    return { ...corpus, history, neighbours };
+  }
+
+  async function buildFeed(
     tx: DbExecutor,
     reader: FeedReader,
     now: Date,
+    signals: ReaderSignals,
   ): Promise<StoredPick[]> {
-    const window = await repo.corpusWindow(tx, now, CANDIDATE_WINDOW_DAYS);
-    if (!window) return [];
-    const since = new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
-    const stats = await statsFor(tx, window, { since, now });
-
-    const history = onCorpusTimeline(
-      await repo.readerHistory(tx, reader.id, {
-        events: HISTORY_EVENTS,
-        dislikes: REMEMBERED_DISLIKES,
-      }),
-      now.getTime() - window.anchor.getTime(),
-    );
-    const coEngagement = await coEngagementOf(tx, reader.id, history);
+    const { window, stats } = signals;
+    if (!window || !stats) return [];
+    const since = windowStart(window);
+    const history = onCorpusTimeline(signals.history, now.getTime() - window.anchor.getTime());
+    const coEngagement = coEngagementOf(history, signals.neighbours);
     const controls = toRankControls(
       await loadReaderControls(tx, reader.id),
       now.getTime() - window.anchor.getTime(),
@@ -128,8 +157,15 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
           )
         : [];
     return withDecreasingScores([...fresh, ...fill]);
-  };
+  }
+
+  return { readSignals, buildFeed };
 }
+
+export type FeedBuilder = ReturnType<typeof createFeedBuilder>;
+
+const windowStart = (window: CorpusWindow) =>
+  new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
 
 /**
  * How far the pool had to widen: the age of the WIDEN_AFTER-th newest unseen article in the
@@ -164,16 +200,16 @@ function onCorpusTimeline(rows: HistoryRow[], gapMs: number): HistoryEvent[] {
   }));
 }
 
-async function coEngagementOf(tx: DbExecutor, userId: string, history: HistoryEvent[]) {
+/** Co-engagement from the neighbours' positives; `viaTitle` names the reader's own article. */
+function coEngagementOf(history: HistoryEvent[], neighbours: readonly NeighbourRow[]) {
   const titles = new Map<string, string>();
   for (const event of history) {
     if (titles.size >= CO_ENGAGEMENT.ownPositives) break;
     if (event.action === 'like' || event.action === 'save')
       titles.set(event.article.id, event.article.title);
   }
-  const rows = await repo.neighbourPositives(tx, userId, [...titles.keys()]);
   const byReader = new Map<string, Set<string>>();
-  for (const { readerId, articleId } of rows) {
+  for (const { readerId, articleId } of neighbours) {
     let positives = byReader.get(readerId);
     if (!positives) byReader.set(readerId, (positives = new Set()));
     positives.add(articleId);

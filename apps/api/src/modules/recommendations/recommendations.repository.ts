@@ -31,6 +31,12 @@ export interface HistoryRow {
   article: RankableArticle;
 }
 
+/** One like or save of another reader who liked or saved what the reader did. */
+export interface NeighbourRow {
+  readerId: string;
+  articleId: string;
+}
+
 export interface CandidateRow {
   article: RankableArticle;
   /** Shown recently and left unread: only used when the fresh candidates run out. */
@@ -125,6 +131,26 @@ const ENGAGEMENT = engagementSql();
 /** The transaction advisory lock on one reader's feed (two-key form: its own key space). */
 async function lockFeed(tx: DbExecutor, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:feed'), hashtext(${userId}))`);
+}
+
+/**
+ * The reader's newest `events` reactions, saves, shares and reads as (article_id, action, at),
+ * newest first: each kind is bounded before the merge.
+ */
+function newestEvents(userId: string, events: number) {
+  return sql`(select article_id, action, at from (
+        (select article_id, kind as action, created_at as at from article_reactions
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'save', created_at from saved_articles
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'share', created_at from article_shares
+         where user_id = ${userId} order by created_at desc limit ${num(events)})
+        union all
+        (select article_id, 'read', viewed_at from article_views
+         where user_id = ${userId} order by local_day desc, viewed_at desc limit ${num(events)})
+      ) recent order by at desc, article_id limit ${num(events)})`;
 }
 
 export const recommendationsRepository = {
@@ -325,20 +351,8 @@ export const recommendationsRepository = {
     { events, dislikes }: { events: number; dislikes: number },
   ): Promise<HistoryRow[]> {
     const result = await db.execute<RankableRecord & { action: HistoryAction; at_ms: number }>(sql`
-      with recent as (
-        (select article_id, kind as action, created_at as at from article_reactions
-         where user_id = ${userId} order by created_at desc limit ${num(events)})
-        union all
-        (select article_id, 'save', created_at from saved_articles
-         where user_id = ${userId} order by created_at desc limit ${num(events)})
-        union all
-        (select article_id, 'share', created_at from article_shares
-         where user_id = ${userId} order by created_at desc limit ${num(events)})
-        union all
-        (select article_id, 'read', viewed_at from article_views
-         where user_id = ${userId} order by local_day desc, viewed_at desc limit ${num(events)})
-      ), events as (
-        (select article_id, action, at from recent order by at desc, article_id limit ${num(events)})
+      with events as (
+        ${newestEvents(userId, events)}
         union
         (select article_id, kind, created_at from article_reactions
          where user_id = ${userId} and kind = 'dislike' order by created_at desc limit ${num(dislikes)})
@@ -355,18 +369,24 @@ export const recommendationsRepository = {
   },
 
   /**
-   * Co-engagement input: other readers who liked or saved some of `ownPositiveIds` (a bounded
-   * sample per article, most articles in common first), each with their newest likes and saves.
+   * Co-engagement input: other readers who liked or saved some of the reader's own positives
+   * (the newest `ownPositives` liked or saved articles among their newest `events` events, as
+   * the history the feed is built from holds them), a bounded sample per article, most
+   * articles in common first, each with their newest likes and saves. The reader's positives
+   * are found in the same statement, so this read needs nothing read before it.
    */
   async neighbourPositives(
     db: DbExecutor,
     userId: string,
-    ownPositiveIds: readonly string[],
-  ): Promise<Array<{ readerId: string; articleId: string }>> {
-    if (ownPositiveIds.length === 0) return [];
+    { events, ownPositives }: { events: number; ownPositives: number },
+  ): Promise<NeighbourRow[]> {
     const c = CO_ENGAGEMENT;
     const result = await db.execute<{ reader_id: string; article_id: string }>(sql`
-      with mine as (select unnest(${uuidArray(ownPositiveIds)}) as article_id),
+      with mine as (
+        select article_id from ${newestEvents(userId, events)} e
+        where action in ('like', 'save')
+        group by article_id order by max(at) desc, article_id limit ${num(ownPositives)}
+      ),
       others as (
         select o.user_id from mine
         cross join lateral (
