@@ -37,6 +37,7 @@ import {
   REMEMBERED_DISLIKES,
 } from './recommendations.settings.js';
 import { loadReaderControls, toRankControls } from './reader-controls.js';
+import type { ReaderControlRow } from './reader-controls.repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -60,6 +61,8 @@ export interface ReaderSignals {
   stats: CorpusStats | undefined;
   history: HistoryRow[];
   neighbours: NeighbourRow[];
+  /** The reader's controls, when read with the rest (a preview writes its own first). */
+  controls?: ReaderControlRow[];
 }
 
 /**
@@ -71,8 +74,13 @@ export interface ReaderSignals {
 export function createFeedBuilder(rankFeed: RankFn = rank) {
   const statsFor = createCorpusStatsCache();
 
-  async function readSignals(db: DbExecutor, readerId: string, now: Date): Promise<ReaderSignals> {
-    const [corpus, history, neighbours] = await Promise.all([
+  async function readSignals(
+    db: DbExecutor,
+    readerId: string,
+    now: Date,
+    { withControls = false } = {},
+  ): Promise<ReaderSignals> {
+    const [corpus, history, neighbours, controls] = await Promise.all([
       repo
         .corpusWindow(db, now, CANDIDATE_WINDOW_DAYS)
         .then(async (window) =>
@@ -85,8 +93,9 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
         events: HISTORY_EVENTS,
         ownPositives: CO_ENGAGEMENT.ownPositives,
       }),
+      withControls ? loadReaderControls(db, readerId) : undefined,
     ]);
-    return { ...corpus, history, neighbours };
+    return { ...corpus, history, neighbours, ...(controls && { controls }) };
   }
 
   async function buildFeed(
@@ -101,7 +110,7 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
     const history = onCorpusTimeline(signals.history, now.getTime() - window.anchor.getTime());
     const coEngagement = coEngagementOf(history, signals.neighbours);
     const controls = toRankControls(
-      await loadReaderControls(tx, reader.id),
+      signals.controls ?? (await loadReaderControls(tx, reader.id)),
       now.getTime() - window.anchor.getTime(),
     );
     const learned = learnedTopics(

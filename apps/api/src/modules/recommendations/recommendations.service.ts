@@ -64,9 +64,9 @@ export function createRecommendationsService(
 
   /**
    * Replaces the reader's feed, in one transaction under the reader's row lock (concurrent
-   * rebuilds of one reader run one after the other). What the reader did is read just before,
-   * on other pooled connections at once (`readSignals`: 3 reads side by side instead of one
-   * after another, issue 18). With `onlyIfNeeded` the need is checked
+   * rebuilds of one reader run one after the other). What the reader did and their controls
+   * are read just before, on other pooled connections at once (`readSignals`: 4 reads side by
+   * side instead of one after another, issue 18). With `onlyIfNeeded` the need is checked
    * again under the lock: of two `get`s racing on a stale feed, only the first rebuilds it.
    * `eligible` is false (and nothing changes) when the reader has fewer than MIN_INTERESTS
    * interests by the time the lock is held.
@@ -80,7 +80,7 @@ export function createRecommendationsService(
   ): Promise<Feed & { eligible: boolean }> {
     const run = async () => {
       const now = clock.now();
-      const signals = await feeds.readSignals(db, user.id, now);
+      const signals = await feeds.readSignals(db, user.id, now, { withControls: true });
       return db.transaction(async (tx) => {
         const reader = await repo.lockReader(tx, user.id);
         if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
