@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityAction } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import {
@@ -8,6 +8,7 @@ import {
   savedArticles,
   users,
 } from '../../db/schema.js';
+import { articleColumns } from '../articles/articles.repository.js';
 
 /** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
 const localDaySql = (at: Date, timezone: string) =>
@@ -46,7 +47,6 @@ export interface ActivityRow {
   articleTitle: string;
 }
 
-const { search: _search, ...articleColumns } = getTableColumns(articles);
 const counterColumns = {
   likes: articles.likes,
   dislikes: articles.dislikes,
