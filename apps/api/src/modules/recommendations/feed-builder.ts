@@ -171,8 +171,6 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
   return { readSignals, buildFeed };
 }
 
-export type FeedBuilder = ReturnType<typeof createFeedBuilder>;
-
 const windowStart = (window: CorpusWindow) =>
   new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
 
