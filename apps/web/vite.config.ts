@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootScript } from './build/boot-script';
 import { routePages } from './build/route-pages';
 
 /**
@@ -54,7 +55,7 @@ const DATA_MODULES = [
   /[\\/]node_modules[\\/]@tanstack[\\/]react-query[\\/].*[\\/](?!QueryClientProvider\.js$)[^\\/]+$/,
   // lib/query-client is what the entry imports dynamically (app/query-provider): with it, Rollup
   // knows the chunk only ever loads after the entry and leaves the entry whole.
-  /[\\/]src[\\/]lib[\\/](query-client|query-keys|api-client|format|use-list-shortcuts)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](query-client|query-keys|api-client|early-requests|format|use-list-shortcuts)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]dist[\\/](client-messages|messages|constants)\.js$/,
   /[\\/]src[\\/]features[\\/](articles|saved)[\\/]api[\\/][^\\/]+\.ts$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-meta|article-image|card-actions)\.tsx$/,
@@ -78,7 +79,7 @@ function manualChunks(id: string): string | undefined {
 // The API (apps/api) serves this build from apps/web/dist in production. In development
 // `vite` serves the page and forwards /api to the API started by `pnpm dev`.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), routePages()],
+  plugins: [react(), tailwindcss(), bootScript(), precompress(), routePages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

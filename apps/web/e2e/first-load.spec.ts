@@ -25,6 +25,12 @@ test("a list page's first load fetches its code beside the entry and asks for ea
     (m) => m[1],
   );
   expect(preloaded.some((src) => /\/assets\/search-[\w-]+\.js$/.test(src!))).toBe(true);
+  // The boot script (theme, early data requests) comes before the entry, from a hashed file.
+  const boot = html.match(/<script src="(\/assets\/boot-[\w-]+\.js)"><\/script>/);
+  expect(boot).not.toBeNull();
+  expect(html.indexOf(boot![0])).toBeLessThan(html.indexOf('<script type="module"'));
+  const bootResponse = await page.request.get(boot![1]!);
+  expect(bootResponse.headers()['cache-control']).toContain('immutable');
 
   await page.goto('/search?q=climate');
   await expect(page.getByRole('heading', { name: 'Results for "climate"' })).toBeVisible();

@@ -16,7 +16,7 @@ const DEFAULT_WEB_DIST = path.resolve(packageRoot, '../web/dist');
 const ASSETS_PREFIX = '/assets/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
- * Everything else (index.html, which names the current assets; favicon, theme-init.js and the
+ * Everything else (index.html, which names the current assets; favicon and the
  * other files of apps/web/public, whose names never change): asked again each time, answered
  * 304 while unchanged, so a new build is seen at once.
  */

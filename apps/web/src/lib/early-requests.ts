@@ -10,10 +10,16 @@ interface EarlyRequest {
   response: Promise<Response>;
 }
 
-const pending = new Map<string, EarlyRequest>();
+/**
+ * Shared by the two bundles that load this module: the boot script asks (src/boot.ts), the app's
+ * API client takes. A registered symbol on globalThis, so both find the same map.
+ */
+const REGISTRY = Symbol.for('lede.early-requests');
+const registry = globalThis as typeof globalThis & { [REGISTRY]?: Map<string, EarlyRequest> };
+const pending = (registry[REGISTRY] ??= new Map<string, EarlyRequest>());
 
 /**
- * Asks for the first screen's data at start-up, while the screen's code is still on its way, with
+ * Asks for the first screen's data at start-up, while the app's code is still on its way, with
  * the headers the API client would send. The client's first GET of the same URL takes the answer
  * instead of asking again (takeEarlyResponse); nothing else reads it.
  */

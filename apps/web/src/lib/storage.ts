@@ -1,6 +1,6 @@
 import type { PublicUser, Theme } from '@lede/shared';
 
-/** Browser storage keys. public/theme-init.js reads the same three keys before first paint. */
+/** Browser storage keys (the boot script, src/boot.ts, reads them too, before first paint). */
 export const STORAGE_KEYS = {
   user: 'lede.user',
   token: 'lede.token',

@@ -20,7 +20,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The page's theme (set before first paint by public/theme-init.js) and its toggle: the choice is
+ * The page's theme (set before first paint by the boot script, src/boot.ts) and its toggle: the choice is
  * kept on this device and, when signed in, saved to the reader's account.
  */
 export function useTheme(): { theme: Theme; toggle: () => void } {
