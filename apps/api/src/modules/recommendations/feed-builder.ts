@@ -27,7 +27,6 @@ import {
   CANDIDATE_WINDOW_DAYS,
   MAX_FRESHNESS_STRETCH,
   WIDEN_AFTER,
-  WIDEN_BELOW,
   CO_ENGAGEMENT,
   FEED_SIZE,
   HISTORY_EVENTS,
@@ -119,6 +118,7 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
     const topics = [...new Set([...reader.interests, ...learned])];
     const query: CandidateQuery = {
       userId: reader.id,
+      interests: reader.interests,
       topics,
       keywords: topProfileKeywords(history, PROFILE_KEYWORDS),
       coEngagedIds: bestScored(coEngagement, CANDIDATE_LIMITS.coEngaged),
@@ -128,18 +128,8 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
       hiddenSources: [...(controls.hiddenSources ?? [])],
       fewerArticleIds: [...(controls.fewerArticleIds ?? [])],
     };
-    let candidates = await repo.candidates(tx, query);
-    // Counted over the declared interests only: the floor they keep on every page needs their
-    // own candidates, which a learned topic with plenty of articles would otherwise hide.
-    const unseenInInterests = candidates.filter(
-      (c) => !c.recentlyShown && c.article.categories.some((x) => reader.interests.includes(x)),
-    ).length;
-    if (unseenInInterests < WIDEN_BELOW) {
-      // The window ran dry for this reader: widen to older articles of their topics.
-      const known = new Set(candidates.map((c) => c.article.id));
-      const older = await repo.candidates(tx, { ...query, mode: 'older' });
-      candidates = [...candidates, ...older.filter((c) => !known.has(c.article.id))];
-    }
+    // Widened to older articles of the reader's topics when the window ran dry for them.
+    const candidates = await repo.candidates(tx, query);
 
     const user: RankUser = { interests: reader.interests, history, controls };
     const context: RankContext = {

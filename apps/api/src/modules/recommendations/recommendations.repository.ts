@@ -1,10 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations, users } from '../../db/schema.js';
 import { articleColumns, type ArticleRecord } from '../articles/articles.repository.js';
 import type { HistoryAction, RankableArticle } from './ranker/index.js';
 import { engagementSql } from '../../lib/engagement.js';
-import { CANDIDATE_LIMITS, CO_ENGAGEMENT } from './recommendations.settings.js';
+import { CANDIDATE_LIMITS, CO_ENGAGEMENT, WIDEN_BELOW } from './recommendations.settings.js';
 
 export type RecommendationStatus = (typeof recommendations.$inferSelect)['status'];
 
@@ -60,11 +60,8 @@ export interface CandidateQuery {
   /** The reader's hidden sources and "fewer like this" articles (reader controls). */
   hiddenSources: readonly string[];
   fewerArticleIds: readonly string[];
-  /**
-   * `window`: the bounded sources of the window (the usual case). `older`: the widening step,
-   * only the topic source, for each topic its newest unseen articles published up to `since`.
-   */
-  mode?: 'window' | 'older';
+  /** The reader's declared interests: whether the window ran dry is counted over them. */
+  interests: readonly string[];
 }
 
 export interface StoredPick {
@@ -429,10 +426,14 @@ export const recommendationsRepository = {
    * minus what the reader reacted to, saved, read (views and read recommendations), same-title
    * copies of what they disliked, hidden sources and articles they asked fewer of.
    *
-   * `mode: 'older'` is the widening step the feed builder takes when the window holds too few
-   * unseen articles of the reader's topics: for each topic, the newest `olderPerTopic` articles
-   * before the window the reader has not seen (not read, reacted to, or shown within the
-   * cooldown) — so the feed reaches back in time instead of filling up with unrelated topics.
+   * Widening, in the same statement: when fewer than WIDEN_BELOW of those candidates are unseen
+   * (not recently shown) articles of the reader's declared interests, the window ran dry for
+   * them, and for each topic the newest `olderPerTopic` articles before the window the reader
+   * has not seen (not read, reacted to, or shown within the cooldown) are added after them, so
+   * the feed reaches back in time instead of filling up with unrelated topics. The older part
+   * sits under a one-time filter: PostgreSQL runs it only when the count asks for it (issue 18:
+   * as a second statement it cost a round trip, a second plan and the shared parts again, about
+   * 6 ms of the slowest refreshes).
    */
   async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
     const l = CANDIDATE_LIMITS;
@@ -446,11 +447,6 @@ export const recommendationsRepository = {
         union select article_id from article_views where user_id = ${q.userId}
         union select article_id from recommendations where user_id = ${q.userId}
           and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
-      ),`;
-    const engagedRows = sql`engaged as materialized (
-        select article_id from article_reactions where user_id = ${q.userId}
-        union select article_id from saved_articles where user_id = ${q.userId}
-        union select article_id from article_views where user_id = ${q.userId}
       ),`;
     // Widening: one branch per topic with the category as a value, so that each branch is a
     // range of that category's own newest-first index (articles_<category>_recency_idx).
@@ -479,23 +475,15 @@ export const recommendationsRepository = {
          ${newestFirst} limit ${num(l.byKeyword)})
         union
         (select id from win where id = any(${uuidArray(q.coEngagedIds)}))`;
-    const windowRows = sql`win as materialized (
-        select id, pub_date, categories, keywords, ${ENGAGEMENT} as engagement
-        from articles where ${inWindow}
-      ),`;
-    if (q.mode === 'older' && q.topics.length === 0) return [];
-    // Hidden sources and "fewer" articles come from the reader's controls, read in the same
-    // transaction just before: as arrays, they are two filters rather than two more joins.
-    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
-      with ${q.mode === 'older' ? seenRows : windowRows} ${engagedRows} pool as (
-        ${q.mode === 'older' ? olderByTopic : windowSources}
-      ), disliked_keys as (
-        select d.title_key from article_reactions r join articles d on d.id = r.article_id
-        where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
-      )
+    // One article of a pool as a candidate: its columns, whether it was shown recently, and
+    // none of what the reader excluded. Hidden sources and "fewer" articles come from the
+    // reader's controls, read just before: as arrays, they are two filters rather than two
+    // more joins.
+    const candidatesFrom = (pool: SQL) => sql`
       select ${RANKABLE_COLUMNS},
-             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
-      from pool
+             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown,
+             a.categories && ${textArray(q.interests)} as in_interests
+      from (${pool}) pool
       join articles a on a.id = pool.id
       left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
       where (rec.status is null or rec.status <> 'read')
@@ -503,8 +491,34 @@ export const recommendationsRepository = {
         -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
         and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
         and a.source_name <> all(${textArray(q.hiddenSources)})
-        and a.id::text <> all(${textArray(q.fewerArticleIds)})
-      order by a.id
+        and a.id::text <> all(${textArray(q.fewerArticleIds)})`;
+    const older =
+      q.topics.length === 0
+        ? sql``
+        : sql`
+      union all
+      select older.*, 1 as part from (
+        ${candidatesFrom(olderByTopic)}
+          and not exists (select 1 from fresh f where f.id = a.id)
+      ) older
+      where (select count(*) from fresh where in_interests and not recently_shown) < ${num(WIDEN_BELOW)}`;
+    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
+      with win as materialized (
+        select id, pub_date, categories, keywords, ${ENGAGEMENT} as engagement
+        from articles where ${inWindow}
+      ), engaged as materialized (
+        select article_id from article_reactions where user_id = ${q.userId}
+        union select article_id from saved_articles where user_id = ${q.userId}
+        union select article_id from article_views where user_id = ${q.userId}
+      ), ${q.topics.length === 0 ? sql`` : seenRows} disliked_keys as (
+        select d.title_key from article_reactions r join articles d on d.id = r.article_id
+        where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
+      ), fresh as materialized (
+        ${candidatesFrom(windowSources)}
+      )
+      select fresh.*, 0 as part from fresh
+      ${older}
+      order by part, id
     `);
     return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));
   },
