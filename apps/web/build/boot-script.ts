@@ -9,11 +9,18 @@ const MARKER = '<!-- boot script -->';
 /** Where the dev server answers with it (the build names it by its content instead). */
 const DEV_PATH = '/boot.js';
 
+/** What the boot script is built with from the app's own config (vite.config.ts). */
+interface AppConfig {
+  root: string;
+  alias: Alias[];
+  treeshake: Rollup.RollupOptions['treeshake'];
+}
+
 /**
  * src/boot.ts as one classic script (an IIFE: no imports, so nothing waits for another file),
- * minified, with the app's own aliases and the same tree-shaking of packages/shared.
+ * minified, with the app's own aliases and tree-shaking.
  */
-async function bundleBoot(root: string, alias: Alias[]): Promise<string> {
+async function bundleBoot({ root, alias, treeshake }: AppConfig): Promise<string> {
   const result = await build({
     root,
     configFile: false,
@@ -26,9 +33,7 @@ async function bundleBoot(root: string, alias: Alias[]): Promise<string> {
       minify: true,
       target: 'es2020',
       lib: { entry: path.join(root, BOOT_ENTRY), formats: ['iife'], name: 'ledeBoot' },
-      rollupOptions: {
-        treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },
-      },
+      rollupOptions: { treeshake },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
@@ -45,32 +50,43 @@ async function bundleBoot(root: string, alias: Alias[]): Promise<string> {
  * `/boot.js` from the dev server.
  */
 export function bootScript(): Plugin {
-  let root = '';
-  let alias: Alias[] = [];
+  let app: AppConfig = { root: '', alias: [], treeshake: undefined };
   let isBuild = false;
   let src = DEV_PATH;
+  /** The dev server's bundle, made again only after a source file changes. */
+  let devCode: Promise<string> | undefined;
   return {
     name: 'lede:boot-script',
     configResolved(config) {
-      root = config.root;
-      alias = config.resolve.alias;
+      app = {
+        root: config.root,
+        alias: config.resolve.alias,
+        treeshake: config.build.rollupOptions.treeshake,
+      };
       isBuild = config.command === 'build';
     },
     async buildStart() {
       if (!isBuild) return;
-      const code = await bundleBoot(root, alias);
+      const code = await bundleBoot(app);
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
       const fileName = `assets/boot-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
       src = `/${fileName}`;
     },
     configureServer(server) {
+      server.watcher.on('change', () => (devCode = undefined));
       server.middlewares.use(DEV_PATH, (_req, res, next) => {
-        bundleBoot(root, alias).then((code) => {
-          res.setHeader('Content-Type', 'text/javascript');
-          res.setHeader('Cache-Control', 'no-cache');
-          res.end(code);
-        }, next);
+        (devCode ??= bundleBoot(app)).then(
+          (code) => {
+            res.setHeader('Content-Type', 'text/javascript');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(code);
+          },
+          (err: unknown) => {
+            devCode = undefined;
+            next(err);
+          },
+        );
       });
     },
     transformIndexHtml: {

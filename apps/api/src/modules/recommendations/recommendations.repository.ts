@@ -492,10 +492,11 @@ export const recommendationsRepository = {
         and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
         and a.source_name <> all(${textArray(q.hiddenSources)})
         and a.id::text <> all(${textArray(q.fewerArticleIds)})`;
-    const older =
-      q.topics.length === 0
-        ? sql``
-        : sql`
+    // Without topics there is nothing to widen to: no older part, and no `seen` set for it.
+    const canWiden = q.topics.length > 0;
+    const older = !canWiden
+      ? sql``
+      : sql`
       union all
       select older.*, 1 as part from (
         ${candidatesFrom(olderByTopic)}
@@ -510,7 +511,7 @@ export const recommendationsRepository = {
         select article_id from article_reactions where user_id = ${q.userId}
         union select article_id from saved_articles where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
-      ), ${q.topics.length === 0 ? sql`` : seenRows} disliked_keys as (
+      ), ${canWiden ? seenRows : sql``} disliked_keys as (
         select d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
       ), fresh as materialized (
