@@ -61,6 +61,8 @@ const DATA_MODULES = [
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-meta|article-image|card-actions)\.tsx$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]hooks[\\/]use-article-actions\.tsx$/,
   /[\\/]src[\\/]components[\\/](query-error|undo-toast)\.tsx$/,
+  // The navigation bar's streak (its own chunk would be one more round trip on a first load).
+  /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
   // The card's action icons (every other icon stays with the code that shows it).
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down)\.mjs$/,
 ];

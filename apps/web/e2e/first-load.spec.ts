@@ -15,11 +15,29 @@ function watchRequests(page: Page) {
   return { api, scripts };
 }
 
+/**
+ * Whether the page loader (the spinner shown while a screen's code loads) ever appeared: a first
+ * load renders its screen at once, since the screen's code comes with the entry.
+ */
+async function watchPageLoader(page: Page) {
+  await page.addInitScript(() => {
+    const seen = () => {
+      for (const el of document.querySelectorAll('[role="status"]'))
+        if (el.textContent === 'Loading…')
+          (window as { pageLoaderSeen?: boolean }).pageLoaderSeen = true;
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  });
+  return () =>
+    page.evaluate(() => (window as { pageLoaderSeen?: boolean }).pageLoaderSeen ?? false);
+}
+
 test("a list page's first load fetches its code beside the entry and asks for each answer once", async ({
   page,
 }) => {
   const errors = watchConsole(page);
   const seen = watchRequests(page);
+  const pageLoaderSeen = await watchPageLoader(page);
   const html = await (await page.request.get('/search?q=climate')).text();
   const preloaded = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
     (m) => m[1],
@@ -39,6 +57,7 @@ test("a list page's first load fetches its code beside the entry and asks for ea
   expect(seen.api).toEqual(['/api/articles/getarticlebykeyword?keyword=climate']);
   // The preloaded screen code is fetched once, not again when the screen is shown.
   expect(new Set(seen.scripts).size).toBe(seen.scripts.length);
+  expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });
 
@@ -50,6 +69,7 @@ test("a reader's home asks for the feed, the lists and the streak once each", as
   await signedInReader(page, request, 'first-load');
   const errors = watchConsole(page);
   const seen = watchRequests(page);
+  const pageLoaderSeen = await watchPageLoader(page);
   await page.goto('/home');
   await expect(cardsOf(page, 'Recommended articles').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
@@ -62,5 +82,6 @@ test("a reader's home asks for the feed, the lists and the streak once each", as
       '/api/articles/getsavedarticleids',
     ].sort(),
   );
+  expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,8 @@ import { Logo } from '@/components/logo';
 import { useAutoHide } from '@/components/use-auto-hide';
 import { lazyScreen } from './query-provider';
 
-const StreakCount = lazyScreen(() => import('./streak-count'));
+/** Loads with the query library (the `data` chunk); preloaded for a signed-in first load. */
+export const StreakCount = lazyScreen(() => import('./streak-count'));
 
 function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();

@@ -26,3 +26,27 @@ describe('the root query provider', () => {
     expect(await screen.findByText('Answer 42')).toBeInTheDocument();
   });
 });
+
+describe('a lazy screen', () => {
+  it('once preloaded, renders at once instead of showing its fallback', async () => {
+    let loads = 0;
+    const Screen = lazyScreen(() => {
+      loads++;
+      return Promise.resolve({ default: () => <p>Screen content</p> });
+    });
+    await Screen.preload();
+    render(
+      <QueryProvider>
+        <Suspense fallback={<p>Loading screen</p>}>
+          <Screen />
+        </Suspense>
+      </QueryProvider>,
+    );
+    // In the first commit, with no wait: a fallback would have shown here.
+    expect(screen.queryByText('Loading screen')).not.toBeInTheDocument();
+    expect(screen.getByText('Screen content')).toBeInTheDocument();
+    // Preloading again, or rendering, never loads the code twice.
+    await Screen.preload();
+    expect(loads).toBe(1);
+  });
+});

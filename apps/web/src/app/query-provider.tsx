@@ -1,5 +1,5 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
-import { lazy, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { lazy, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /*
  * The one query cache, provided at the root for the whole app. The query library itself (and the
@@ -36,12 +36,30 @@ export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientContext.Provider value={value}>{children}</QueryClientContext.Provider>;
 }
 
-/** A lazily loaded screen (or part) that reads through TanStack Query: loads with the client. */
+/** A screen whose code loads when first shown; `preload` loads it ahead (see app/preload). */
+export type LazyScreen<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * A lazily loaded screen (or part) that reads through TanStack Query: loads with the client.
+ * Once loaded (by `preload` before the first render, or by an earlier visit) it renders at once
+ * instead of suspending: a Suspense fallback that shows is revealed no sooner than 300 ms later
+ * (React's throttle), which held a first load's cards back by one such wait per boundary.
+ */
 export function lazyScreen<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-): ComponentType<P> {
-  return lazy(async () => {
-    const [screen] = await Promise.all([load(), loadQueryClient()]);
-    return screen;
-  });
+): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= Promise.all([load(), loadQueryClient()]).then(([screen]) => {
+      loaded = screen.default;
+      return screen;
+    }));
+  const Lazy = lazy(preload);
+  function Screen(props: P) {
+    // Chosen once per mount: switching from the lazy to the loaded component would remount it.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
