@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { logRenderError } from '@/components/error-fallback';
 import { PageLoader } from '@/components/page-loader';
+import { loadToastsOnFirstInput, toasterWanted } from '@/lib/toast';
 import { RouteErrorBoundary } from './error-boundaries';
 
-// The toaster (and the toast library) load right after the first paint, in their own chunk.
+// The toaster (and the toast library) load in their own chunk with the first toast or the
+// reader's first press or key (lib/toast), never before a screen's first paint.
 const AppToaster = lazy(() => import('@/components/app-toaster'));
 
 /**
@@ -13,6 +15,8 @@ const AppToaster = lazy(() => import('@/components/app-toaster'));
  * (spec section 9) and scroll restoration.
  */
 export function AppRoot() {
+  const toasts = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.current);
+  useEffect(() => loadToastsOnFirstInput(window), []);
   return (
     <>
       <RouteErrorBoundary main>
@@ -21,11 +25,13 @@ export function AppRoot() {
         </Suspense>
       </RouteErrorBoundary>
       {/* The toasts are not worth a broken page: if they fail to load, the app goes on without. */}
-      <ErrorBoundary fallback={null} onError={logRenderError}>
-        <Suspense fallback={null}>
-          <AppToaster />
-        </Suspense>
-      </ErrorBoundary>
+      {toasts && (
+        <ErrorBoundary fallback={null} onError={logRenderError}>
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       <ScrollToTop />
     </>
   );

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/app-toaster';
-import { announcements, toast, TOAST_LIMIT } from './toast';
+import { announcements, loadToasts, toast, TOAST_LIMIT } from './toast';
 
 /** Advances in small steps so each timer's render and effects run before the next one. */
 function advance(ms: number) {
@@ -11,6 +11,8 @@ function advance(ms: number) {
 const visibleToasts = () => screen.queryAllByRole('status').filter((el) => el.textContent);
 
 describe('toasts (spec section 9)', () => {
+  // The library loads on the first toast (see below); once it has, toasts show at once.
+  beforeAll(() => loadToasts());
   beforeEach(() => {
     vi.useFakeTimers();
     render(<AppToaster />);
@@ -83,5 +85,48 @@ describe('toasts (spec section 9)', () => {
     expect(announcements.current().text).toBe('Article Unsaved!');
     toast(<span>Log in to save articles.</span>, { key: 'Log in to save articles.' });
     expect(announcements.current().text).toBe('Log in to save articles.');
+  });
+});
+
+describe('the toast library, loaded on demand', () => {
+  // A fresh copy of lib/toast (and of react-hot-toast): nothing loaded, no toaster wanted.
+  async function freshToasts() {
+    vi.resetModules();
+    const toasts = await import('./toast');
+    const { AppToaster: Toaster } = await import('@/components/app-toaster');
+    return { ...toasts, Toaster };
+  }
+
+  it('keeps a toast asked for before it has loaded, and shows it once it has', async () => {
+    const { toast, toasterWanted, loadToasts, Toaster } = await freshToasts();
+    expect(toasterWanted.current()).toBe(false);
+    const id = toast.success('Saved early');
+    const dismissed = toast.success('Dismissed early');
+    toast.dismiss(dismissed);
+    expect(id).not.toBe(dismissed);
+    expect(toasterWanted.current()).toBe(true);
+    await loadToasts();
+    render(<Toaster />);
+    expect(screen.getByText('Saved early')).toBeInTheDocument();
+    // A dismissed toast leaves after its exit animation (1 s).
+    await waitFor(() => expect(screen.queryByText('Dismissed early')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(screen.getByText('Saved early')).toBeInTheDocument();
+    act(() => toast.reset());
+  });
+
+  it("loads on the reader's first press or key, once", async () => {
+    const { toasterWanted, loadToastsOnFirstInput } = await freshToasts();
+    const target = new EventTarget();
+    const stop = loadToastsOnFirstInput(target);
+    const changes = vi.fn();
+    toasterWanted.subscribe(changes);
+    expect(toasterWanted.current()).toBe(false);
+    target.dispatchEvent(new Event('keydown'));
+    expect(toasterWanted.current()).toBe(true);
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(changes).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

@@ -1,4 +1,64 @@
-import hotToast, { type Renderable, type ToastOptions } from 'react-hot-toast';
+import type hotToast from 'react-hot-toast';
+import type { Renderable, ToastOptions } from 'react-hot-toast';
+
+type ToastLibrary = typeof hotToast;
+
+/*
+ * react-hot-toast (and the toaster that shows its toasts, components/app-toaster) is its own
+ * chunk, loaded when a toast is first shown or the reader first reaches for the page: no screen
+ * waits for it before its first paint. Until then, what the app asks of it waits here.
+ */
+let library: ToastLibrary | undefined;
+let loading: Promise<ToastLibrary> | undefined;
+const waiting: ((library: ToastLibrary) => void)[] = [];
+const wantedListeners = new Set<() => void>();
+
+/** Loads the toast library once (and asks the root to mount the toaster). */
+export function loadToasts(): Promise<ToastLibrary> {
+  if (!loading) {
+    loading = import('react-hot-toast').then(({ default: loaded }) => {
+      library = loaded;
+      for (const run of waiting.splice(0)) run(loaded);
+      return loaded;
+    });
+    for (const listener of wantedListeners) listener();
+  }
+  return loading;
+}
+
+/** Whether the toaster is wanted yet (app/app-root mounts it from then on). */
+export const toasterWanted = {
+  subscribe(listener: () => void): () => void {
+    wantedListeners.add(listener);
+    return () => wantedListeners.delete(listener);
+  },
+  current: (): boolean => loading !== undefined,
+};
+
+/** Loads the toasts on the reader's first press or key, so that the first toast is not late. */
+export function loadToastsOnFirstInput(target: EventTarget): () => void {
+  const load = () => {
+    stop();
+    void loadToasts();
+  };
+  const stop = () => {
+    target.removeEventListener('pointerdown', load, true);
+    target.removeEventListener('keydown', load, true);
+  };
+  target.addEventListener('pointerdown', load, true);
+  target.addEventListener('keydown', load, true);
+  return stop;
+}
+
+function withLibrary(run: (library: ToastLibrary) => void): void {
+  if (library) run(library);
+  else {
+    waiting.push(run);
+    void loadToasts();
+  }
+}
+
+let lastId = 0;
 
 /** Spec section 9: success 2 s, error 4 s, others 4 s, loading until dismissed. */
 export const TOAST_DURATIONS = {
@@ -61,13 +121,14 @@ function show(
     if (prev && prev.until > now) return prev.id;
   }
   const duration = opts.duration ?? TOAST_DURATIONS[type];
-  const withDuration = { ...opts, duration };
-  const id =
-    type === 'blank'
-      ? hotToast(message, withDuration)
-      : type === 'custom'
-        ? hotToast.custom(message, withDuration)
-        : hotToast[type](message, withDuration);
+  // The id is ours, so that it can be returned before the library has loaded.
+  const id = opts.id ?? `toast-${++lastId}`;
+  const withDuration = { ...opts, duration, id };
+  withLibrary((hotToast) => {
+    if (type === 'blank') hotToast(message, withDuration);
+    else if (type === 'custom') hotToast.custom(message, withDuration);
+    else hotToast[type](message, withDuration);
+  });
   const spoken = label ?? text;
   if (spoken !== undefined) announce(spoken);
   if (dedupeKey) {
@@ -108,11 +169,11 @@ export const toast: Show & {
     dismiss: (id?: string) => {
       if (id === undefined) recent.clear();
       else for (const [k, v] of recent) if (v.id === id) recent.delete(k);
-      hotToast.dismiss(id);
+      withLibrary((hotToast) => hotToast.dismiss(id));
     },
     reset: () => {
       recent.clear();
-      hotToast.remove();
+      withLibrary((hotToast) => hotToast.remove());
     },
   },
 );
