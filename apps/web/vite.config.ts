@@ -63,16 +63,30 @@ const DATA_MODULES = [
   /[\\/]src[\\/]components[\\/](query-error|undo-toast)\.tsx$/,
   // The navigation bar's streak (its own chunk would be one more round trip on a first load).
   /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
-  // The card's action icons (every other icon stays with the code that shows it).
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down)\.mjs$/,
+  // The card's action icons, and the one the feed controls share with the password fields
+  // (every other icon stays with the code that shows it).
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down|eye-off)\.mjs$/,
 ];
 const TOAST_MODULES = [
   /[\\/]node_modules[\\/](react-hot-toast|goober)[\\/]/,
   /[\\/]src[\\/]components[\\/]app-toaster\.tsx$/,
 ];
 
+/**
+ * The home screen and the feed code it shares with the profile (the feed's queries, its
+ * controls and their icons), in one chunk: split by Rollup they were three, each one more
+ * request on a reader's first load of /home. The profile loads it too (3 KB of home screen).
+ */
+const FEED_MODULES = [
+  /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason)\.tsx$/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|minus-circle|refresh-cw)\.mjs$/,
+];
+
 function manualChunks(id: string): string | undefined {
   if (DATA_MODULES.some((pattern) => pattern.test(id))) return 'data';
+  if (FEED_MODULES.some((pattern) => pattern.test(id))) return 'home';
   if (TOAST_MODULES.some((pattern) => pattern.test(id))) return 'toast';
   return undefined;
 }

@@ -42,7 +42,9 @@ export function routePages(): Plugin {
       const dir = path.join(options.dir ?? 'dist', 'pages');
       await mkdir(dir, { recursive: true });
       for (const chunk of chunks) {
-        const name = chunk.isDynamicEntry && chunk.facadeModuleId?.match(ROUTE_MODULE)?.[1];
+        // A screen's own chunk, or a named one that holds it (vite.config.ts: `home`).
+        const screen = chunk.facadeModuleId ?? chunk.moduleIds.find((id) => ROUTE_MODULE.test(id));
+        const name = chunk.isDynamicEntry && screen?.match(ROUTE_MODULE)?.[1];
         if (!name || name === NOT_FOUND) continue;
         const files = new Set([...closure(chunk), ...queryClient]);
         const links = [...files]
