@@ -1,10 +1,10 @@
 import type { PublicArticle } from '@lede/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/lib/toast';
 import { ArticleList } from './article-list';
 
@@ -56,9 +56,28 @@ const MODAL_LOAD_MS = 10_000;
 afterEach(() => toast.reset());
 
 describe('ArticleList', () => {
+  it("paints what a phone's screen shows at once (two cards), a wide screen's first row (four)", async () => {
+    const six = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'].map((id) => article(id, `Story ${id}`));
+    setup(six);
+    // In the first commit, with no wait: the rest follow, a slice per task.
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(await screen.findByRole('button', { name: 'Story b6' })).toBeInTheDocument();
+    cleanup();
+
+    const wide = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query) => ({ matches: query === '(min-width: 640px)', media: query }) as MediaQueryList,
+      );
+    setup(six);
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    wide.mockRestore();
+  });
+
   it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {
     const { rerender } = setup([moon, mars, comet]);
-    await userEvent.click(screen.getByRole('button', { name: 'Comet passes' }));
+    // On a narrow screen the third card comes with the second slice, just after the first paint.
+    await userEvent.click(await screen.findByRole('button', { name: 'Comet passes' }));
     // The modal's code loads on first use (a cold import: slow on a busy machine).
     expect(
       await screen.findByRole('dialog', { name: 'Comet passes' }, { timeout: MODAL_LOAD_MS }),

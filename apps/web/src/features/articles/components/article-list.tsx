@@ -28,8 +28,12 @@ const ShortcutsDialog = lazy(() =>
 /** Starts fetching the modal as soon as a card is pointed at or focused (before the click). */
 const preloadModal = () => void loadModal();
 
-/** Cards rendered with the first paint; the rest follow a slice at a time. */
-const FIRST_PAINT_CARDS = 4;
+/**
+ * Cards rendered with the first paint: a row of a wide grid, or what a phone's screen shows (one
+ * card and the top of the next). The first paint is one task that cannot yield; the rest follow
+ * a slice at a time, as transitions.
+ */
+const firstPaintCards = () => (window.matchMedia?.('(min-width: 640px)').matches ? 4 : 2);
 const CARDS_PER_SLICE = 4;
 
 interface Slice<T> {
@@ -37,9 +41,9 @@ interface Slice<T> {
   items: readonly T[];
 }
 
-function slicesOf<T>(items: readonly T[]): Slice<T>[] {
-  const slices: Slice<T>[] = [{ start: 0, items: items.slice(0, FIRST_PAINT_CARDS) }];
-  for (let start = FIRST_PAINT_CARDS; start < items.length; start += CARDS_PER_SLICE)
+function slicesOf<T>(items: readonly T[], first: number): Slice<T>[] {
+  const slices: Slice<T>[] = [{ start: 0, items: items.slice(0, first) }];
+  for (let start = first; start < items.length; start += CARDS_PER_SLICE)
     slices.push({ start, items: items.slice(start, start + CARDS_PER_SLICE) });
   return slices;
 }
@@ -68,7 +72,8 @@ function Progressive<T>({
   items: readonly T[];
   children: (item: T, index: number) => ReactNode;
 }) {
-  const slices = useMemo(() => slicesOf(items), [items]);
+  const [first] = useState(firstPaintCards);
+  const slices = useMemo(() => slicesOf(items, first), [items, first]);
   const [shown, setShown] = useState(1);
   useEffect(() => {
     if (shown >= slices.length) return;
