@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { logRenderError } from '@/components/error-fallback';
@@ -37,11 +37,17 @@ export function AppRoot() {
   );
 }
 
-/** A new screen starts at the top (a new search or chip keeps the position). */
+/**
+ * A new screen starts at the top (a new search or chip keeps the position). The first screen is
+ * left where the browser put it: at the top, or where a reload restores it (scrolling there
+ * would also force a layout of the page just rendered).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (first.current) first.current = false;
+    else window.scrollTo(0, 0);
   }, [pathname]);
   return null;
 }

@@ -22,7 +22,10 @@ export function useAutoHide(ref: RefObject<HTMLElement | null>, pinned: boolean)
   const [hidden, setHidden] = useState(false);
 
   useEffect(() => {
-    let lastY = window.scrollY;
+    // The offset is first read by the first scroll, not here: reading it now would make the
+    // browser lay out the page just rendered at once (on a first load, the longest task after
+    // the entry's).
+    let lastY: number | undefined;
     let timer: number | undefined;
     const hasFocus = () => !!ref.current?.contains(document.activeElement);
     const clear = () => window.clearTimeout(timer);
@@ -34,6 +37,7 @@ export function useAutoHide(ref: RefObject<HTMLElement | null>, pinned: boolean)
     };
     const onScroll = () => {
       const y = window.scrollY;
+      lastY ??= y;
       if (Math.abs(y - lastY) <= NAV_HIDE.minScrollDelta) return;
       if (y > lastY && y > NAV_HIDE.hideAfterOffset) {
         if (!hasFocus()) {
