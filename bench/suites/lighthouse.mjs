@@ -19,7 +19,11 @@ const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const only = (pages) => (ONLY ? pages.filter((p) => ONLY.includes(p)) : pages);
 const PAGES = only(['/', '/explore', '/search?q=climate']);
 const READER_PAGES = only(['/home', '/saved']);
-/** BENCH_LIGHTHOUSE_SAVE=dir writes each page's last full report there (JSON, for a diagnosis). */
+/**
+ * BENCH_LIGHTHOUSE_SAVE=dir writes each page's last full report there (JSON), and the artifacts
+ * of its last run (trace, network log) in dir/<page>/: bench/lantern-graph.mjs shows what
+ * Lighthouse's simulation puts before a page's LCP, and Lighthouse can re-audit them (-A).
+ */
 const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
 /** What the web client keeps in localStorage after a login (apps/web/src/lib/storage.ts). */
 const STORAGE_KEYS = { user: 'lede.user', token: 'lede.token' };
@@ -104,10 +108,11 @@ async function createReader(api) {
   return { token, user };
 }
 
+const savedName = (url) => new URL(url).pathname.replace(/\W+/g, '_') || 'root';
+
 async function saveReport(url, lhr) {
   await mkdir(SAVE_DIR, { recursive: true });
-  const name = new URL(url).pathname.replace(/\W+/g, '_') || 'root';
-  await writeFile(path.join(SAVE_DIR, `${name}.json`), JSON.stringify(lhr));
+  await writeFile(path.join(SAVE_DIR, `${savedName(url)}.json`), JSON.stringify(lhr));
 }
 
 /**
@@ -122,9 +127,15 @@ async function measurePage(url, options, { page, prepare = async () => {} } = {}
   let retries = 0;
   for (let i = 0; i < RUNS; i++) {
     await prepare();
+    // Gathered into the folder, then audited from it (Lighthouse's -GA): the same run, kept.
+    const artifacts = SAVE_DIR && path.join(SAVE_DIR, savedName(url));
     const result = await lighthouse(
       url,
-      { ...options, onlyCategories: ['performance', 'accessibility'] },
+      {
+        ...options,
+        onlyCategories: ['performance', 'accessibility'],
+        ...(artifacts && { gatherMode: artifacts, auditMode: artifacts }),
+      },
       undefined,
       page,
     );
