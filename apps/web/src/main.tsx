@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreens } from './app/preload';
@@ -7,13 +7,18 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A screen whose code failed to load renders anyway: its error boundary says so.
+// A screen whose code failed to load renders anyway: its error boundary says so. The first
+// render is a transition: React renders it in slices of a few milliseconds, not one long task
+// that would hold the main thread (and a reader's first tap) for its whole length.
 void preloadScreens(window.location)
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });

@@ -5,6 +5,7 @@ import {
   Suspense,
   memo,
   useCallback,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -132,7 +133,12 @@ export function ArticleList({
   if (helpOpen && !helpUsed) setHelpUsed(true);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const grid = `grid gap-5 ${columns}`;
-  const list = articles ?? [];
+  // The first items are rendered as a transition, in slices of a few milliseconds, not in one
+  // task as long as the cards take (a query's answer renders outside any transition); a list
+  // that changes after that is shown at once.
+  const deferred = useDeferredValue(articles);
+  const arriving = articles !== undefined && deferred === undefined;
+  const list = (arriving ? undefined : articles) ?? [];
   const found = openId === null ? -1 : list.findIndex((a) => a._id === openId);
   // An open article that left the list (unsaved, hidden) closes the modal; it never reopens.
   if (openId !== null && found < 0) setOpenId(null);
@@ -167,9 +173,9 @@ export function ArticleList({
           : list.length - 1
         : Math.min(list.length - 1, Math.max(0, at + (command === 'next' ? 1 : -1)));
     focusCard(list[next]!);
-  }, !loading);
+  }, !loading && !arriving);
 
-  if (loading) {
+  if (loading || arriving) {
     return (
       <div className={grid} role="status" aria-label="Loading articles">
         {Array.from({ length: skeletons }, (_, i) => (
