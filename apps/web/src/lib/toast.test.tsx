@@ -116,6 +116,13 @@ describe('the toast library, loaded on demand', () => {
     act(() => toast.reset());
   });
 
+  it('loads nothing to dismiss a toast when none has been shown', async () => {
+    const { toast, toasterWanted } = await freshToasts();
+    toast.dismiss('toast-1');
+    toast.dismiss();
+    expect(toasterWanted.current()).toBe(false);
+  });
+
   it("loads on the reader's first press or key, once", async () => {
     const { toasterWanted, loadToastsOnFirstInput } = await freshToasts();
     const target = new EventTarget();

@@ -9,19 +9,32 @@ type ToastLibrary = typeof hotToast;
  * waits for it before its first paint. Until then, what the app asks of it waits here.
  */
 let library: ToastLibrary | undefined;
-let loading: Promise<ToastLibrary> | undefined;
+let loading: Promise<ToastLibrary | undefined> | undefined;
 const waiting: ((library: ToastLibrary) => void)[] = [];
+let wanted = false;
 const wantedListeners = new Set<() => void>();
 
-/** Loads the toast library once (and asks the root to mount the toaster). */
-export function loadToasts(): Promise<ToastLibrary> {
+/**
+ * Loads the toast library once (and asks the root to mount the toaster). A failed load (the
+ * network) is tried again by the next toast; what waits keeps waiting.
+ */
+export function loadToasts(): Promise<ToastLibrary | undefined> {
   if (!loading) {
-    loading = import('react-hot-toast').then(({ default: loaded }) => {
-      library = loaded;
-      for (const run of waiting.splice(0)) run(loaded);
-      return loaded;
-    });
-    for (const listener of wantedListeners) listener();
+    loading = import('react-hot-toast').then(
+      ({ default: loaded }) => {
+        library = loaded;
+        for (const run of waiting.splice(0)) run(loaded);
+        return loaded;
+      },
+      () => {
+        loading = undefined;
+        return undefined;
+      },
+    );
+    if (!wanted) {
+      wanted = true;
+      for (const listener of wantedListeners) listener();
+    }
   }
   return loading;
 }
@@ -32,7 +45,7 @@ export const toasterWanted = {
     wantedListeners.add(listener);
     return () => wantedListeners.delete(listener);
   },
-  current: (): boolean => loading !== undefined,
+  current: (): boolean => wanted,
 };
 
 /** Loads the toasts on the reader's first press or key, so that the first toast is not late. */
@@ -56,6 +69,12 @@ function withLibrary(run: (library: ToastLibrary) => void): void {
     waiting.push(run);
     void loadToasts();
   }
+}
+
+/** Runs `run` on the toasts shown or waiting; none have been asked for if nothing has loaded. */
+function withShownToasts(run: (library: ToastLibrary) => void): void {
+  if (library) run(library);
+  else if (waiting.length > 0) waiting.push(run);
 }
 
 let lastId = 0;
@@ -169,11 +188,11 @@ export const toast: Show & {
     dismiss: (id?: string) => {
       if (id === undefined) recent.clear();
       else for (const [k, v] of recent) if (v.id === id) recent.delete(k);
-      withLibrary((hotToast) => hotToast.dismiss(id));
+      withShownToasts((hotToast) => hotToast.dismiss(id));
     },
     reset: () => {
       recent.clear();
-      withLibrary((hotToast) => hotToast.remove());
+      withShownToasts((hotToast) => hotToast.remove());
     },
   },
 );
