@@ -48,7 +48,7 @@ function precompress(): Plugin {
  * - `toast`: react-hot-toast and the app's toaster, loaded with the first toast or the reader's
  *   first press or key, after any screen's first paint (lib/toast, which is in the entry).
  * Modules the entry itself needs (React, the router, QueryClientProvider, the shared categories)
- * are never named here: the landing page loads no more than the entry and the toaster.
+ * are never named here: the landing page loads no more than the entry.
  */
 const DATA_MODULES = [
   /[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]/,
@@ -81,7 +81,7 @@ const FEED_MODULES = [
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason)\.tsx$/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|minus-circle|refresh-cw)\.mjs$/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|refresh-cw)\.mjs$/,
 ];
 
 function manualChunks(id: string): string | undefined {

@@ -31,8 +31,8 @@ const preloadModal = () => void loadModal();
 
 /**
  * Cards rendered with the first paint: a row of a wide grid, or what a phone's screen shows (one
- * card and the top of the next). The first paint is one task that cannot yield; the rest follow
- * a slice at a time, as transitions.
+ * card and the top of the next). A list shown at once (already cached, or changed) paints them in
+ * one task that cannot yield; the rest follow a slice at a time, as transitions.
  */
 const firstPaintCards = () => (window.matchMedia?.('(min-width: 640px)').matches ? 4 : 2);
 const CARDS_PER_SLICE = 4;
