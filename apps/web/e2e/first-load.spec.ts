@@ -61,27 +61,69 @@ test("a list page's first load fetches its code beside the entry and asks for ea
   expect(errors).toEqual([]);
 });
 
-test("a reader's home asks for the feed, the lists and the streak once each", async ({
+/** performance.now() when the first card of any list entered the page. */
+async function watchFirstCard(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as { firstCardAt?: number };
+    new MutationObserver(() => {
+      w.firstCardAt ??= document.querySelector('ul article') ? performance.now() : undefined;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as { firstCardAt?: number }).firstCardAt);
+}
+
+const READER_STATE = [
+  '/api/profile/getstreak',
+  '/api/articles/getlikedarticleids',
+  '/api/articles/getdislikedarticleids',
+  '/api/articles/getsavedarticleids',
+];
+
+test("a reader's home asks for the feed first, then once the cards are on screen the reader's lists and streak, once each", async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  await signedInReader(page, request, 'first-load');
+  const reader = await signedInReader(page, request, 'first-load');
+  const headers = { Authorization: `Bearer ${reader.token}` };
+  const feed = (await (await request.get('/api/recommendations/get', { headers })).json()) as {
+    recommendations: { article_id: { _id: string; title: string } }[];
+  };
+  const liked = feed.recommendations[0]!.article_id;
+  const like = await request.post('/api/userinteractions/like', {
+    headers,
+    data: { article_id: liked._id },
+  });
+  expect(like.status()).toBe(200);
   const errors = watchConsole(page);
   const seen = watchRequests(page);
   const pageLoaderSeen = await watchPageLoader(page);
+  const firstCardAt = await watchFirstCard(page);
   await page.goto('/home');
-  await expect(cardsOf(page, 'Recommended articles').first()).toBeVisible({ timeout: 30_000 });
+  const cards = cardsOf(page, 'Recommended articles');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  // The liked article's button shows it, from the list asked for after the cards.
+  await expect(
+    cards
+      .filter({ hasText: liked.title })
+      .first()
+      .getByRole('button', { name: 'Like', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await page.waitForLoadState('networkidle');
-  expect([...seen.api].sort()).toEqual(
-    [
-      '/api/recommendations/get',
-      '/api/profile/getstreak',
-      '/api/articles/getlikedarticleids',
-      '/api/articles/getdislikedarticleids',
-      '/api/articles/getsavedarticleids',
-    ].sort(),
+  expect([...seen.api].sort()).toEqual(['/api/recommendations/get', ...READER_STATE].sort());
+  expect(seen.api[0]).toBe('/api/recommendations/get');
+  const started = await page.evaluate(
+    (paths) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => paths.includes(new URL(e.name).pathname))
+        .map((e) => e.startTime),
+    READER_STATE,
   );
+  expect(started).toHaveLength(READER_STATE.length);
+  const cardAt = await firstCardAt();
+  expect(cardAt).toBeDefined();
+  for (const at of started) expect(at).toBeGreaterThan(cardAt!);
   expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });

@@ -1,11 +1,19 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstRequests } from './app/first-requests';
 import { preloadScreens } from './app/preload';
+import { holdReaderState } from './lib/reader-state-hold';
+import { getToken } from './lib/storage';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+// A list page's data was asked for by the boot script; the reader's own state waits for the
+// list to be painted (see lib/reader-state-hold).
+if (getToken() && firstRequests(location.pathname, location.search, true).length > 0)
+  holdReaderState();
 
 // A screen whose code failed to load renders anyway: its error boundary says so. The first
 // render is a transition: React renders it in slices of a few milliseconds, not one long task

@@ -3,15 +3,15 @@ import { ALL_CHIP, TRENDING_CHIP, exploreChip } from '@/features/articles/explor
 const keywordUrl = (keyword: string) =>
   `/api/articles/getarticlebykeyword?${new URLSearchParams({ keyword })}`;
 
-/** What every screen shows a reader: the streak in the nav bar, and the state of each card. */
-const READER = [
-  '/api/profile/getstreak',
-  '/api/articles/getlikedarticleids',
-  '/api/articles/getdislikedarticleids',
-  '/api/articles/getsavedarticleids',
-];
-
-function screenRequests(pathname: string, params: URLSearchParams, signedIn: boolean): string[] {
+/**
+ * The API calls the first screen makes as it renders, exactly as its queries make them (see
+ * lib/early-requests): a list page's data is then on its way while the page's code loads. A
+ * reader's own state (liked, disliked and saved ids, the streak) is not among them: on a list
+ * page it is asked for once the list has painted (lib/reader-state-hold), elsewhere as the
+ * screen renders.
+ */
+export function firstRequests(pathname: string, search: string, signedIn: boolean): string[] {
+  const params = new URLSearchParams(search);
   switch (pathname) {
     case '/explore': {
       const chip = exploreChip(params.get('category'));
@@ -30,13 +30,4 @@ function screenRequests(pathname: string, params: URLSearchParams, signedIn: boo
     default:
       return [];
   }
-}
-
-/**
- * The API calls the first screen makes as it renders, exactly as its queries make them (see
- * lib/early-requests): a list page's data is then on its way while the page's code loads.
- */
-export function firstRequests(pathname: string, search: string, signedIn: boolean): string[] {
-  const screen = screenRequests(pathname, new URLSearchParams(search), signedIn);
-  return signedIn && screen.length > 0 ? [...screen, ...READER] : screen;
 }

@@ -1,11 +1,27 @@
 import { CLIENT_MESSAGES } from '@lede/shared/constants';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { readerStateReleased } from '@/lib/reader-state-hold';
 import { useSessionUser } from '@/lib/session/use-session';
+
+/** The API call, once the first list page has painted (see lib/reader-state-hold). */
+const fetchReaderState: typeof api = (route, ...options) =>
+  readerStateReleased().then(() => api(route, ...options));
 
 /** One empty list for every "nothing yet", so that what is derived from the lists stays memoised. */
 const NONE: string[] = [];
+
+/**
+ * `data` from the render after its first arrival, which React makes in the background (a
+ * transition, in slices): a page of cards taking its buttons' state is not one long task. Every
+ * later change is used at once.
+ */
+function useArrival<T>(data: T | undefined): T | undefined {
+  const deferred = useDeferredValue(data);
+  return deferred === undefined ? undefined : data;
+}
 
 /**
  * The signed-in reader's lists (liked, disliked, saved ids); empty for a visitor. Loaded once per
@@ -16,7 +32,7 @@ export function useReaderLists() {
   const liked = useQuery({
     queryKey: queryKeys.reader.likedIds(),
     queryFn: ({ signal }) =>
-      api('GET /api/articles/getlikedarticleids', {
+      fetchReaderState('GET /api/articles/getlikedarticleids', {
         signal,
         fallback: CLIENT_MESSAGES.data.likedIds,
       }).then((r) => r.likedArticleIds),
@@ -26,7 +42,7 @@ export function useReaderLists() {
   const disliked = useQuery({
     queryKey: queryKeys.reader.dislikedIds(),
     queryFn: ({ signal }) =>
-      api('GET /api/articles/getdislikedarticleids', {
+      fetchReaderState('GET /api/articles/getdislikedarticleids', {
         signal,
         fallback: CLIENT_MESSAGES.data.dislikedIds,
       }).then((r) => r.dislikedArticleIds),
@@ -36,18 +52,21 @@ export function useReaderLists() {
   const saved = useQuery({
     queryKey: queryKeys.reader.savedIds(),
     queryFn: ({ signal }) =>
-      api('GET /api/articles/getsavedarticleids', {
+      fetchReaderState('GET /api/articles/getsavedarticleids', {
         signal,
         fallback: CLIENT_MESSAGES.data.savedIds,
       }).then((r) => r.savedArticleIds),
     enabled: signedIn,
     staleTime: Infinity,
   });
+  const likedIds = useArrival(liked.data);
+  const dislikedIds = useArrival(disliked.data);
+  const savedIds = useArrival(saved.data);
   return {
     signedIn,
-    liked: signedIn ? (liked.data ?? NONE) : NONE,
-    disliked: signedIn ? (disliked.data ?? NONE) : NONE,
-    saved: signedIn ? (saved.data ?? NONE) : NONE,
+    liked: signedIn ? (likedIds ?? NONE) : NONE,
+    disliked: signedIn ? (dislikedIds ?? NONE) : NONE,
+    saved: signedIn ? (savedIds ?? NONE) : NONE,
   };
 }
 
@@ -57,7 +76,7 @@ export function useStreak() {
   return useQuery({
     queryKey: queryKeys.reader.streak(),
     queryFn: ({ signal }) =>
-      api('GET /api/profile/getstreak', {
+      fetchReaderState('GET /api/profile/getstreak', {
         signal,
         fallback: CLIENT_MESSAGES.data.streak,
       }).then((r) => r.streak),

@@ -7,11 +7,13 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
+import { listShown } from '@/lib/reader-state-hold';
 import { useListShortcuts } from '@/lib/use-list-shortcuts';
 import { ArticleActionsProvider } from '../hooks/use-article-actions';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
@@ -158,6 +160,11 @@ export function ArticleList({
     });
   };
 
+  const shown = !loading && !arriving;
+  useLayoutEffect(() => {
+    if (shown) listShown();
+  }, [shown]);
+
   useListShortcuts((command) => {
     if (command === 'help') return setHelpOpen(true);
     if (list.length === 0) return;
@@ -173,9 +180,9 @@ export function ArticleList({
           : list.length - 1
         : Math.min(list.length - 1, Math.max(0, at + (command === 'next' ? 1 : -1)));
     focusCard(list[next]!);
-  }, !loading && !arriving);
+  }, shown);
 
-  if (loading || arriving) {
+  if (!shown) {
     return (
       <div className={grid} role="status" aria-label="Loading articles">
         {Array.from({ length: skeletons }, (_, i) => (

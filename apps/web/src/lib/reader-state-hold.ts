@@ -1,0 +1,63 @@
+/**
+ * On the first load of a list page, a reader's own state (the ids behind each card's buttons and
+ * the streak in the nav bar) is asked for once the list has painted, not beside the entry and
+ * the list's data. On a slow link every request in flight takes a share of the bandwidth, and
+ * these answers are not what the reader is waiting for: the cards show first, their buttons'
+ * state one round trip later. A page without a list, and every later screen, never waits.
+ */
+
+/** Never longer than this, whatever the screen shows (an error, a redirect). */
+export const READER_STATE_MAX_WAIT_MS = 2_000;
+
+let holding = false;
+let released: Promise<void> = Promise.resolve();
+let release = () => {};
+
+/** Called at start-up when the first screen is a list whose data was asked for early. */
+export function holdReaderState(): void {
+  holding = true;
+  released = new Promise((resolve) => {
+    release = () => {
+      holding = false;
+      resolve();
+    };
+  });
+  setTimeout(release, READER_STATE_MAX_WAIT_MS);
+}
+
+/**
+ * Resolves when the reader's state may be asked for: at once, unless a first list is still to be
+ * painted. Awaited inside the queries' fetch, so the release itself renders nothing.
+ */
+export function readerStateReleased(): Promise<void> {
+  return released;
+}
+
+/** Where the browser reports no largest-contentful-paint after the list, release this soon. */
+export const PAINT_WAIT_MS = 300;
+
+/**
+ * A list is about to show its first items (or its empty state; called before the browser paints):
+ * release once that frame is on screen. The browser reports it with a largest-contentful-paint
+ * entry (its time is when the frame was presented, later than the frame's rendering); a page
+ * whose largest element came earlier reports none, and a short wait stands in.
+ */
+export function listShown(): void {
+  if (!holding) return;
+  const shownAt = performance.now();
+  let observer: PerformanceObserver | undefined;
+  const done = () => {
+    observer?.disconnect();
+    release();
+  };
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
+  ) {
+    observer = new PerformanceObserver((entries) => {
+      if (entries.getEntries().some((entry) => entry.startTime >= shownAt)) done();
+    });
+    observer.observe({ type: 'largest-contentful-paint' });
+  }
+  setTimeout(done, PAINT_WAIT_MS);
+}
