@@ -37,6 +37,12 @@ export function openDatabase(
   return { db, pool, close: () => pool.end() };
 }
 
+/**
+ * The pool behind a handle (what `drizzle(pool)` returned carries it), for the few statements
+ * sent as fixed text rather than built per call.
+ */
+export const poolOf = (db: Database): pg.Pool => (db as Database & { $client: pg.Pool }).$client;
+
 export async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
   try {
     await pool.query('select 1');

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type pg from 'pg';
 import { LOCKS } from './advisory-lock.js';
-import type { Database } from './client.js';
+import { poolOf, type Database } from './client.js';
 
 /** Works from src/ (tsx, vitest) and from dist/ (built): both sit one level below the package. */
 const MIGRATIONS_FOLDER = path.resolve(
@@ -19,8 +18,7 @@ const MIGRATIONS_FOLDER = path.resolve(
  * migrations share one connection, so a pool of one connection is enough.
  */
 export async function runMigrations(db: Database): Promise<void> {
-  // The pool behind the handle (what `drizzle(pool)` returned carries it).
-  const pool = (db as Database & { $client: pg.Pool }).$client;
+  const pool = poolOf(db);
   const client = await pool.connect();
   let broken: Error | undefined;
   try {

@@ -1,12 +1,8 @@
 import { MESSAGES, type PublicArticle } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import {
-  articlesRepository,
-  type ArticleRecord,
-  type ChronologicalRow,
-} from './articles.repository.js';
-import { toPublicArticle } from './articles.serializer.js';
+import { articlesRepository, type ChronologicalRow } from './articles.repository.js';
+import { toPublicArticle, type PublicArticleSource } from './articles.serializer.js';
 import { categoryNamedBy } from './category-lookup.js';
 import {
   decodeKeysetCursor,
@@ -45,7 +41,7 @@ function chronologicalPage(rows: ChronologicalRow[], limit: number): ArticlesPag
   };
 }
 
-function rankedPage(rows: ArticleRecord[], offset: number, limit: number): ArticlesPage {
+function rankedPage(rows: PublicArticleSource[], offset: number, limit: number): ArticlesPage {
   return {
     articles: rows.slice(0, limit).map(toPublicArticle),
     nextCursor: rows.length > limit ? encodeOffsetCursor(offset + limit) : null,
@@ -104,7 +100,7 @@ export function createArticlesService({
       if (!tsQuery || offset >= SEARCH_CANDIDATES) return emptyPage;
       // Ranked afresh, the page's articles come with the ranking (one statement); a remembered
       // ranking has only their ids, read by primary key.
-      let rows: ArticleRecord[] | undefined;
+      let rows: PublicArticleSource[] | undefined;
       const ids = await searchRankings.get(
         `${tsQuery}\n${keyword}\n${offset}\n${limit}`,
         async () => {

@@ -1,7 +1,9 @@
-import { arrayContains, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.js';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { poolOf, type Database, type DbExecutor } from '../../db/client.js';
 import { articles } from '../../db/schema.js';
-import { articleColumns, type ArticleRecord } from './articles.repository.js';
+import { publicArticleSelect } from './articles.repository.js';
+import type { PublicArticleSource } from './articles.serializer.js';
 
 /** Bonus for an exact keyword hit, equal to ts_rank_cd's default weight of the keywords (B) part. */
 export const EXACT_KEYWORD_BONUS = 0.4;
@@ -24,12 +26,23 @@ export interface SearchInput {
   limit: number;
 }
 
+/** The values a search statement takes, by placeholder name. */
+type SearchValues = {
+  tsQuery: string;
+  keyword: string;
+  keywords: string[];
+  anchor: string;
+  offset: number;
+  limit: number;
+};
+const value = (name: keyof SearchValues) => sql.placeholder(name);
+
 /** One page of a search's ranking: `id` and `ord` (0-based rank among the candidates), best first. */
-function rankedSql({ tsQuery, keyword, anchor, offset, limit }: SearchInput): SQL {
-  const query = sql`to_tsquery('english', ${tsQuery})`;
-  const hasKeyword = arrayContains(articles.keywords, [keyword]);
+function rankedSql(): SQL {
+  const query = sql`to_tsquery('english', ${value('tsQuery')})`;
+  const hasKeyword = sql`${articles.keywords} @> ${value('keywords')}::text[]`;
   // float8 throughout: numeric power() costs far more per row than the ranking itself.
-  const ageDays = sql`greatest(extract(epoch from (${anchor.toISOString()}::timestamptz - candidates.pub_date))::float8, 0) / 86400`;
+  const ageDays = sql`greatest(extract(epoch from (${value('anchor')}::timestamptz - candidates.pub_date))::float8, 0) / 86400`;
   const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
   // The text matches and the articles holding the exact keyword are read apart (disjoint):
   // tested together, every article walked paid for the keyword test too. When the keyword,
@@ -54,16 +67,27 @@ function rankedSql({ tsQuery, keyword, anchor, offset, limit }: SearchInput): SQ
         select * from (
           (${matching(sql`${articles.search} @@ ${query}`)})
           union all
-          (${matching(sql`not (to_tsvector('english', ${keyword}) @@ ${query}) and ${hasKeyword} and not (${articles.search} @@ ${query})`)})
+          (${matching(sql`not (to_tsvector('english', ${value('keyword')}) @@ ${query}) and ${hasKeyword} and not (${articles.search} @@ ${query})`)})
         ) matched
         order by pub_date desc nulls last, id
         limit ${num(SEARCH_CANDIDATES)}
       ) candidates
     ) scored
     order by ord
-    offset ${offset}
-    limit ${limit}`;
+    offset ${value('offset')}
+    limit ${value('limit')}`;
 }
+
+/**
+ * A ranked page as one fixed statement: its text is built once, here, and every search only
+ * binds its values. Building it per search and mapping the rows through the query builder
+ * cost more API CPU than everything else a search does (issue 18).
+ */
+const rankedPageStatement = new PgDialect().sqlToQuery(sql`
+  select ${publicArticleSelect}
+  from ${articles}
+  inner join (${rankedSql()}) as ranked on ranked.id = ${articles.id}
+  order by ranked.ord`);
 
 export const searchRepository = {
   /** The newest article's date up to `now` (`now` when none is older): see freshness-anchor.ts. */
@@ -84,13 +108,25 @@ export const searchRepository = {
    *
    * The candidates are found on narrow rows (id, date, search vector) and scored
    * after the limit; the page's articles are read in the same statement (a
-   * primary-key join on the page's ids), in ranked order.
+   * primary-key join on the page's ids), in ranked order, with only the columns the
+   * public shape shows.
    */
-  async rankedPage(db: DbExecutor, input: SearchInput): Promise<ArticleRecord[]> {
-    return db
-      .select(articleColumns)
-      .from(articles)
-      .innerJoin(sql`(${rankedSql(input)}) as ranked`, sql`ranked.id = ${articles.id}`)
-      .orderBy(sql`ranked.ord`);
+  async rankedPage(
+    db: Database,
+    { tsQuery, keyword, anchor, offset, limit }: SearchInput,
+  ): Promise<PublicArticleSource[]> {
+    const values: SearchValues = {
+      tsQuery,
+      keyword,
+      keywords: [keyword],
+      anchor: anchor.toISOString(),
+      offset,
+      limit,
+    };
+    const result = await poolOf(db).query<PublicArticleSource>({
+      text: rankedPageStatement.sql,
+      values: fillPlaceholders(rankedPageStatement.params, values),
+    });
+    return result.rows;
   },
 };

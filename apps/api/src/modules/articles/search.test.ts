@@ -1,3 +1,4 @@
+import { DEFAULT_ARTICLE_IMAGE_PATH } from '@lede/shared';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
@@ -104,6 +105,35 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
     } while (cursor);
     expect(seen).toHaveLength(7);
     expect(new Set(seen).size).toBe(7);
+  });
+
+  it('shows each article exactly as its own endpoint and the latest list do', async () => {
+    // Microseconds, no picture, no source address: what the page's fixed statement formats
+    // itself (pubDate as ISO text, the default image) must match the shared serialiser.
+    await ctx.database.pool.query(
+      `update articles set pub_date = '2022-06-03 12:00:00.291999+00', image_url = null,
+         source_url = null, creator = '{}' where title = 'Solar farm number 3 connected'`,
+    );
+    const found = (await search('solar').expect(200)).body.articles as { _id: string }[];
+    const latest = (await ctx.request().get('/api/articles/getlatestarticles').expect(200)).body
+      .articles as { _id: string }[];
+    expect(found).toHaveLength(7);
+    for (const article of found) {
+      const own = await ctx
+        .request()
+        .get('/api/articles/getarticlebyid')
+        .query({ article_id: article._id })
+        .expect(200);
+      expect(article).toEqual(own.body.article);
+      expect(article).toEqual(latest.find((a) => a._id === article._id));
+    }
+    const third = found.find((a) => (a as { title?: string }).title?.endsWith('3 connected'));
+    expect(third).toMatchObject({
+      pubDate: '2022-06-03T12:00:00.291Z',
+      image_url: DEFAULT_ARTICLE_IMAGE_PATH,
+      source_url: null,
+      creator: [],
+    });
   });
 
   it('answers an empty list for unknown words', async () => {
