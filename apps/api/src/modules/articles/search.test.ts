@@ -3,7 +3,9 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
+import { openDatabase } from '../../db/client.js';
 import { buildPrefixTsQuery } from './search-query.js';
+import { searchRepository } from './search.repository.js';
 
 let ctx: TestContext;
 const at = (month: number, day: number) => new Date(Date.UTC(2022, month - 1, day, 12));
@@ -134,6 +136,33 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
       source_url: null,
       creator: [],
     });
+  });
+
+  it('plans every search for its own words, however often its statement ran', async () => {
+    // One connection, so every search below reuses the one prepared statement.
+    const single = openDatabase(ctx.database.pool.options.connectionString!, 1);
+    try {
+      const anchor = new Date(Date.UTC(2022, 8, 1));
+      const words = ['solar', 'blockchain', 'technol', 'farm', 'bakery', 'panels', 'factory'];
+      for (const word of [...words, ...words]) {
+        const rows = await searchRepository.rankedPage(single.db, {
+          tsQuery: buildPrefixTsQuery(word)!,
+          keyword: word,
+          anchor,
+          offset: 0,
+          limit: 3,
+        });
+        expect(rows.length, word).toBeGreaterThan(0);
+      }
+      const { rows } = await single.pool.query(
+        `select current_setting('plan_cache_mode') as mode, generic_plans::int as generic,
+                custom_plans::int as custom
+           from pg_prepared_statements where name = 'lede_search_page'`,
+      );
+      expect(rows).toEqual([{ mode: 'force_custom_plan', generic: 0, custom: 14 }]);
+    } finally {
+      await single.close();
+    }
   });
 
   it('answers an empty list for unknown words', async () => {
