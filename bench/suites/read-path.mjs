@@ -5,6 +5,7 @@
 // search with nothing cached: at 100,000 articles, hundreds of different real queries
 // (words, prefixes and word pairs taken from the corpus titles), each asked once, under
 // 10 connections.
+import { cpuSecondsOfTree, postgresPid } from '../lib/proc-cpu.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -294,9 +295,14 @@ export default {
     log(`read-path: ${queries.length} distinct searches (plus ${warmup.length} to warm up)`);
     await runDistinct(api.url, warmup, DISTINCT_CONNECTIONS);
     await api.drain();
+    const pgPid = postgresPid();
+    const postgresCpuS = () => (pgPid ? cpuSecondsOfTree(pgPid) : NaN);
+    const cpuBefore = { here: process.cpuUsage(), postgres: postgresCpuS() };
     started = Date.now();
     const distinct = await runDistinct(api.url, queries, DISTINCT_CONNECTIONS);
     log(`read-path: distinct searches took ${Date.now() - started} ms`);
+    const here = process.cpuUsage(cpuBefore.here);
+    const perQuery = (ms) => round3(ms / queries.length);
 
     const summary = Object.fromEntries(
       Object.entries(table).map(([who, byTarget]) => [
@@ -320,12 +326,17 @@ export default {
         generateMs,
         examples: queries.slice(0, 12),
         ...distinct,
+        cpuPerQueryMs: {
+          apiAndLoadGenerator: perQuery((here.user + here.system) / 1000),
+          postgres: perQuery((postgresCpuS() - cpuBefore.postgres) * 1000),
+        },
       },
       notes: [
         ...notes,
         `ratio = median over ${rounds} alternating ${windowS}-s windows of (requests/s of the endpoint / requests/s of the bare Express route in the window just before), same connections and headers; latencies are medians of the windows' figures.`,
         'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election".',
         `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up; the table was vacuumed and analysed after the load, as autovacuum would.`,
+        'distinctSearch.cpuPerQueryMs: CPU (user + system) over the measured searches divided by their number: this process (the API and the load generator share it) and every PostgreSQL process, from /proc (NaN where there is none); on 2 cores their sum bounds the queries per second.',
       ],
     };
   },

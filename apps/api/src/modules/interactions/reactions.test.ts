@@ -211,3 +211,24 @@ describe('each reaction change moves the counters by what changed', () => {
     expect(await reactionOf(reader, article.id)).toEqual(to ? [to] : []);
   });
 });
+
+describe('the toggles in PostgreSQL', () => {
+  it('keep generic plans although the app plans its named statements per call', async () => {
+    // The app's connections force custom plans (for the search statement, src/db/client.ts);
+    // the toggle functions opt out, so a like does not re-plan their statements every time.
+    const { rows } = await ctx.database.pool.query(
+      `select current_setting('plan_cache_mode') as session,
+              array_agg(p.proname || ' ' || array_to_string(p.proconfig, ',') order by p.proname) as functions
+         from pg_proc p where p.proname in ('lede_toggle_reaction', 'lede_toggle_save')`,
+    );
+    expect(rows).toEqual([
+      {
+        session: 'force_custom_plan',
+        functions: [
+          'lede_toggle_reaction plan_cache_mode=auto',
+          'lede_toggle_save plan_cache_mode=auto',
+        ],
+      },
+    ]);
+  });
+});
