@@ -147,7 +147,6 @@ export const articles = pgTable(
     index('articles_pub_date_idx').on(t.pubDate.desc(), t.id),
     index('articles_keywords_idx').using('gin', t.keywords),
     index('articles_categories_idx').using('gin', t.categories),
-    index('articles_search_idx').using('gin', t.search),
     // Per category, newest first: the feed's widening step reads, for each of the reader's
     // topics, the newest articles before the candidate window. On articles_pub_date_idx that
     // walked past every article of the other categories (thousands for a rare one at 100,000
@@ -157,6 +156,30 @@ export const articles = pgTable(
         .on(t.pubDate.desc(), t.id)
         .where(sql.raw(`categories @> '{${c}}'::text[]`)),
     ),
+  ],
+);
+
+/**
+ * What a search reads, one narrow row per article (its id, date, keywords and search vector),
+ * kept in step with `articles` by triggers (migration 0014): the statement that finds a search's
+ * newest matches walks or bitmap-scans these rows instead of the articles' full rows, half the
+ * bytes per article and a fifth less PostgreSQL CPU per search at 100,000 articles (issue 18).
+ * The vector itself is still defined once, by `articles.search`.
+ */
+export const articleSearch = pgTable(
+  'article_search',
+  {
+    articleId: uuid('article_id')
+      .primaryKey()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    pubDate: timestamptz('pub_date').notNull(),
+    keywords: text('keywords').array().notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    index('article_search_pub_date_idx').on(t.pubDate.desc(), t.articleId),
+    index('article_search_search_idx').using('gin', t.search),
+    index('article_search_keywords_idx').using('gin', t.keywords),
   ],
 );
 

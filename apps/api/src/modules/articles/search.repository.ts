@@ -1,7 +1,7 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { poolOf, type Database, type DbExecutor } from '../../db/client.js';
-import { articles } from '../../db/schema.js';
+import { articleSearch, articles } from '../../db/schema.js';
 import { publicArticleSelect } from './articles.repository.js';
 import type { PublicArticleSource } from './articles.serializer.js';
 
@@ -40,7 +40,7 @@ const value = (name: keyof SearchValues) => sql.placeholder(name);
 /** One page of a search's ranking: `id` and `ord` (0-based rank among the candidates), best first. */
 function rankedSql(): SQL {
   const query = sql`to_tsquery('english', ${value('tsQuery')})`;
-  const hasKeyword = sql`${articles.keywords} @> ${value('keywords')}::text[]`;
+  const hasKeyword = sql`${articleSearch.keywords} @> ${value('keywords')}::text[]`;
   // float8 throughout: numeric power() costs far more per row than the ranking itself.
   const ageDays = sql`greatest(extract(epoch from (${value('anchor')}::timestamptz - candidates.pub_date))::float8, 0) / 86400`;
   const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
@@ -48,12 +48,13 @@ function rankedSql(): SQL {
   // tested together, every article walked paid for the keyword test too. When the keyword,
   // read as text, matches the query (`abortion`, `new york`), its articles are text matches
   // already (keywords are part of `search`) and the second part is not run at all.
+  // On the narrow rows of article_search (see schema.ts), not the articles' full rows.
   const matching = (where: SQL) => sql`
-    select ${articles.id} as id, ${articles.pubDate} as pub_date, ${articles.search} as search,
-           ${hasKeyword} as exact
-    from ${articles}
+    select ${articleSearch.articleId} as id, ${articleSearch.pubDate} as pub_date,
+           ${articleSearch.search} as search, ${hasKeyword} as exact
+    from ${articleSearch}
     where ${where}
-    order by ${articles.pubDate} desc nulls last, ${articles.id}
+    order by ${articleSearch.pubDate} desc nulls last, ${articleSearch.articleId}
     limit ${num(SEARCH_CANDIDATES)}`;
   // The candidates carry their search vector out of the limit, and ts_rank_cd runs on those
   // SEARCH_CANDIDATES rows only: inside, the planner computes it for every match before the sort.
@@ -65,9 +66,9 @@ function rankedSql(): SQL {
                * ${freshness} as score
       from (
         select * from (
-          (${matching(sql`${articles.search} @@ ${query}`)})
+          (${matching(sql`${articleSearch.search} @@ ${query}`)})
           union all
-          (${matching(sql`not (to_tsvector('english', ${value('keyword')}) @@ ${query}) and ${hasKeyword} and not (${articles.search} @@ ${query})`)})
+          (${matching(sql`not (to_tsvector('english', ${value('keyword')}) @@ ${query}) and ${hasKeyword} and not (${articleSearch.search} @@ ${query})`)})
         ) matched
         order by pub_date desc nulls last, id
         limit ${num(SEARCH_CANDIDATES)}

@@ -165,6 +165,43 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
     }
   });
 
+  it('follows an article through a corrected title, a new date and its deletion', async () => {
+    const { pool } = ctx.database;
+    const [harbour] = await insertArticles(ctx.deps.db, [
+      { title: 'Quiet harbour reopens', description: 'Boats return.', pubDate: at(5, 1) },
+    ]);
+    expect(titles((await search('harbour').expect(200)).body)).toEqual(['Quiet harbour reopens']);
+    await pool.query(`update articles set title = 'Quiet marina reopens' where id = $1`, [
+      harbour!.id,
+    ]);
+    expect(titles((await search('harbour').expect(200)).body)).toEqual([]);
+    expect(titles((await search('marina').expect(200)).body)).toEqual(['Quiet marina reopens']);
+    // Newer than every solar farm: it now leads a search both match, all else equal.
+    await pool.query(
+      `update articles set title = 'Solar marina reopens', pub_date = $2 where id = $1`,
+      [harbour!.id, at(9, 30)],
+    );
+    expect(titles((await search('solar', { limit: 1 }).expect(200)).body)).toEqual([
+      'Solar marina reopens',
+    ]);
+    await pool.query(`update articles set likes = likes + 1 where id = $1`, [harbour!.id]);
+    const inStep = async () =>
+      (
+        await pool.query(
+          `select count(*)::int as articles, count(s.article_id)::int as rows,
+                  count(*) filter (where s.pub_date is distinct from a.pub_date
+                    or s.keywords is distinct from a.keywords or s.search is distinct from a.search)::int as stale
+             from articles a left join article_search s on s.article_id = a.id`,
+        )
+      ).rows[0];
+    const before = await inStep();
+    expect(before).toEqual({ articles: before.articles, rows: before.articles, stale: 0 });
+    await pool.query('delete from articles where id = $1', [harbour!.id]);
+    expect((await search('marina').expect(200)).body.articles).toEqual([]);
+    const { rows } = await pool.query('select count(*)::int as n from article_search');
+    expect(rows[0].n).toBe(before.articles - 1);
+  });
+
   it('answers an empty list for unknown words', async () => {
     expect((await search('zyxwvut').expect(200)).body).toEqual({ articles: [], nextCursor: null });
     expect((await search('the').expect(200)).body).toEqual({ articles: [], nextCursor: null });
