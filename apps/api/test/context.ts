@@ -16,13 +16,18 @@ import { MailCatcher } from './mail-catcher.js';
 
 const TEMPLATE_DB = 'lede_template';
 
-/** A fresh database cloned from the migrated template; dropped by `close`. */
-async function createTestDatabase(): Promise<DatabaseHandle & { name: string }> {
+/**
+ * A fresh database cloned from the migrated template (or empty, `{ migrated: false }`);
+ * dropped by `close`.
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<
+  DatabaseHandle & { name: string }
+> {
   const serverUrl = inject('pgServerUrl');
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name}${migrated ? ` template ${TEMPLATE_DB}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

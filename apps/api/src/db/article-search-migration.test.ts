@@ -1,38 +1,25 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { insertArticles } from '../../test/fixtures.js';
-import { openDatabase, type DatabaseHandle } from './client.js';
-import { runMigrations } from './migrate.js';
+import { createTestDatabase } from '../../test/context.js';
+import type { DatabaseHandle } from './client.js';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const BEFORE = '0013_toggles_plan_cache';
 
-let name: string;
 let database: DatabaseHandle;
 let migrationsBefore: string;
 
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  name = `upgrade_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  database = openDatabase(url.toString(), 2);
+  database = await createTestDatabase({ migrated: false });
 
   // The migrations as a database that stopped at 0013 had them.
   migrationsBefore = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-migrations-'));
-  await fs.cp(MIGRATIONS, migrationsBefore, { recursive: true });
+  await fs.cp(MIGRATIONS_FOLDER, migrationsBefore, { recursive: true });
   const journalFile = path.join(migrationsBefore, 'meta/_journal.json');
   const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
   const last = journal.entries.findIndex((e: { tag: string }) => e.tag === BEFORE);
@@ -43,10 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
   await fs.rm(migrationsBefore, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: inject('pgServerUrl') });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
 });
 
 describe('migration 0014 (article_search)', () => {

@@ -6,7 +6,7 @@ import { LOCKS } from './advisory-lock.js';
 import { poolOf, type Database } from './client.js';
 
 /** Works from src/ (tsx, vitest) and from dist/ (built): both sit one level below the package. */
-const MIGRATIONS_FOLDER = path.resolve(
+export const MIGRATIONS_FOLDER = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );

@@ -57,11 +57,11 @@ export const articleColumns = {
  * truncated, as the driver's Date keeps them), so no Date is parsed and formatted again.
  */
 export const publicArticleSelect = sql`${articles.id} as "id", ${articles.title} as "title",
-  to_json(${articles.creator}) as "creator", ${articles.description} as "description",
+  ${jsonArray(articles.creator)} as "creator", ${articles.description} as "description",
   to_char(${articles.pubDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "pubDate",
   ${articles.imageUrl} as "imageUrl", ${articles.link} as "link", ${articles.sourceName} as "sourceName",
   ${articles.sourceUrl} as "sourceUrl", ${articles.sourceIcon} as "sourceIcon",
-  to_json(${articles.keywords}) as "keywords", to_json(${articles.categories}) as "categories",
+  ${jsonArray(articles.keywords)} as "keywords", ${jsonArray(articles.categories)} as "categories",
   ${articles.likes} as "likes"`;
 
 /** pub_date at full PostgreSQL precision (JS dates stop at milliseconds), for keyset cursors. */

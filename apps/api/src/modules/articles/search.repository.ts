@@ -30,7 +30,6 @@ export interface SearchInput {
 type SearchValues = {
   tsQuery: string;
   keyword: string;
-  keywords: string[];
   anchor: string;
   offset: number;
   limit: number;
@@ -40,7 +39,7 @@ const value = (name: keyof SearchValues) => sql.placeholder(name);
 /** One page of a search's ranking: `id` and `ord` (0-based rank among the candidates), best first. */
 function rankedSql(): SQL {
   const query = sql`to_tsquery('english', ${value('tsQuery')})`;
-  const hasKeyword = sql`${articleSearch.keywords} @> ${value('keywords')}::text[]`;
+  const hasKeyword = sql`${articleSearch.keywords} @> array[${value('keyword')}::text]`;
   // float8 throughout: numeric power() costs far more per row than the ranking itself.
   const ageDays = sql`greatest(extract(epoch from (${value('anchor')}::timestamptz - candidates.pub_date))::float8, 0) / 86400`;
   const freshness = sql`(0.5 + 0.5 * power(0.5::float8, ${ageDays} / ${num(FRESHNESS_HALF_LIFE_DAYS)}))`;
@@ -120,7 +119,6 @@ export const searchRepository = {
     const values: SearchValues = {
       tsQuery,
       keyword,
-      keywords: [keyword],
       anchor: anchor.toISOString(),
       offset,
       limit,
