@@ -7,5 +7,6 @@ import lighthouse from './lighthouse.mjs';
 import load from './load.mjs';
 import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
+import searchPlans from './search-plans.mjs';
 
-export const suites = [auth, articles, recommendations, readPath, load, lighthouse];
+export const suites = [auth, articles, recommendations, readPath, searchPlans, load, lighthouse];

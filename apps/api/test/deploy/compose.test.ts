@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_ENV_KEYS, loadConfig } from '../../src/config.js';
+import { CACHED_DATA_PAGE_COSTS } from '../../src/db/embedded.js';
 import {
   activeServices,
   interpolateTree,
@@ -146,6 +147,14 @@ describe('docker-compose.yml', () => {
     expect(db.volumes).toEqual(['db-data:/var/lib/postgresql']);
     expect(db.ports).toBeUndefined();
     expect(compose.volumes).toHaveProperty('db-data');
+  });
+
+  it('the database runs with the page costs the embedded server runs with', () => {
+    const flags = Object.entries(CACHED_DATA_PAGE_COSTS).flatMap(([key, value]) => [
+      '-c',
+      `${key}=${value}`,
+    ]);
+    expect(services.db!.command).toEqual(['postgres', ...flags]);
   });
 
   it('every service has a health check; the app waits for a healthy database and optional mail catcher', () => {

@@ -155,6 +155,7 @@ export interface ComposeService {
   environment?: Record<string, string | number | boolean | null>;
   ports?: (string | number)[];
   volumes?: string[];
+  command?: string | string[];
   healthcheck?: { test?: string | string[]; disable?: boolean };
   depends_on?: Record<string, { condition: string; required?: boolean }>;
 }

@@ -1,5 +1,6 @@
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { poolOf, type Database, type DbExecutor } from '../../db/client.js';
 import { articleSearch, articles } from '../../db/schema.js';
 import { publicArticleSelect } from './articles.repository.js';
@@ -100,6 +101,26 @@ export const searchRepository = {
   },
 
   /**
+   * The statement `rankedPage` sends for `input`, named and with its values bound: `pnpm bench
+   * search-plans` explains exactly this.
+   */
+  rankedPageQuery({ tsQuery, keyword, anchor, offset, limit }: SearchInput): pg.QueryConfig {
+    const values: SearchValues = {
+      tsQuery,
+      keyword,
+      anchor: anchor.toISOString(),
+      offset,
+      limit,
+    };
+    return {
+      // Prepared once per connection; planned for each search's own values (openDatabase).
+      name: 'lede_search_page',
+      text: rankedPageStatement.sql,
+      values: fillPlaceholders(rankedPageStatement.params, values),
+    };
+  },
+
+  /**
    * Full-text matches over title (A), keywords (B) and description (C), plus
    * articles carrying the exact keyword, best first:
    * (ts_rank_cd + exact-keyword bonus) × freshness, where freshness is measured
@@ -112,23 +133,10 @@ export const searchRepository = {
    * primary-key join on the page's ids), in ranked order, with only the columns the
    * public shape shows.
    */
-  async rankedPage(
-    db: Database,
-    { tsQuery, keyword, anchor, offset, limit }: SearchInput,
-  ): Promise<PublicArticleSource[]> {
-    const values: SearchValues = {
-      tsQuery,
-      keyword,
-      anchor: anchor.toISOString(),
-      offset,
-      limit,
-    };
-    const result = await poolOf(db).query<PublicArticleSource>({
-      // Prepared once per connection; planned for each search's own values (openDatabase).
-      name: 'lede_search_page',
-      text: rankedPageStatement.sql,
-      values: fillPlaceholders(rankedPageStatement.params, values),
-    });
+  async rankedPage(db: Database, input: SearchInput): Promise<PublicArticleSource[]> {
+    const result = await poolOf(db).query<PublicArticleSource>(
+      searchRepository.rankedPageQuery(input),
+    );
     return result.rows;
   },
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { openDatabase } from '../../db/client.js';
+import { CACHED_DATA_PAGE_COSTS } from '../../db/embedded.js';
 import { buildPrefixTsQuery } from './search-query.js';
 import { searchRepository } from './search.repository.js';
 
@@ -163,6 +164,16 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
     } finally {
       await single.close();
     }
+  });
+
+  it('runs on a server that prices page reads as for data held in memory', async () => {
+    // With PostgreSQL's defaults (1 and 4) the planner walks the date index for words with a
+    // few thousand matches at 100,000 articles, where the GIN index costs half (search-plans).
+    const { rows } = await ctx.database.pool.query(
+      `select current_setting('seq_page_cost') as seq_page_cost,
+              current_setting('random_page_cost') as random_page_cost`,
+    );
+    expect(rows).toEqual([CACHED_DATA_PAGE_COSTS]);
   });
 
   it('follows an article through a corrected title, a new date and its deletion', async () => {
