@@ -2,29 +2,46 @@
 // load and read-path suites report beside their latencies, so a figure says where the time went.
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU seconds (user + system) of a process and its descendants, from /proc (Linux). */
-export function cpuSecondsOfTree(rootPid) {
-  const tick = 100; // USER_HZ
-  const byParent = new Map();
-  const cpu = new Map();
-  let entries = [];
-  try {
-    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-  } catch {
-    return NaN;
-  }
-  for (const entry of entries) {
+const USER_HZ = 100;
+
+/** One /proc stat file: the command, the parent pid and the CPU seconds (user + system). */
+function readStat(file) {
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    ppid: Number(fields[1]),
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / USER_HZ,
+  };
+}
+
+/** Every process's pid with its stat; those gone meanwhile are left out. */
+function processes() {
+  const out = [];
+  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const ppid = Number(f[1]);
-      cpu.set(pid, (Number(f[11]) + Number(f[12])) / tick);
-      if (!byParent.has(ppid)) byParent.set(ppid, []);
-      byParent.get(ppid).push(pid);
+      out.push({ pid: Number(entry), ...readStat(`/proc/${entry}/stat`) });
     } catch {
       // gone meanwhile
     }
+  }
+  return out;
+}
+
+/** CPU seconds (user + system) of a process and its descendants, from /proc (Linux). */
+export function cpuSecondsOfTree(rootPid) {
+  let all;
+  try {
+    all = processes();
+  } catch {
+    return NaN;
+  }
+  const byParent = new Map();
+  const cpu = new Map();
+  for (const { pid, ppid, cpuSeconds } of all) {
+    cpu.set(pid, cpuSeconds);
+    if (!byParent.has(ppid)) byParent.set(ppid, []);
+    byParent.get(ppid).push(pid);
   }
   let total = 0;
   const stack = [rootPid];
@@ -42,7 +59,6 @@ export function cpuSecondsOfTree(rootPid) {
  * V8's workers (concurrent GC, compilation) and the rest.
  */
 function cpuSecondsByThread(pid) {
-  const tick = 100; // USER_HZ
   const split = { main: 0, libuvPool: 0, v8Workers: 0, other: 0 };
   let tasks = [];
   try {
@@ -52,10 +68,7 @@ function cpuSecondsByThread(pid) {
   }
   for (const tid of tasks) {
     try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const s = (Number(f[11]) + Number(f[12])) / tick;
+      const { comm, cpuSeconds } = readStat(`/proc/${pid}/task/${tid}/stat`);
       const kind =
         Number(tid) === pid
           ? 'main'
@@ -64,7 +77,7 @@ function cpuSecondsByThread(pid) {
             : comm.startsWith('V8')
               ? 'v8Workers'
               : 'other';
-      split[kind] += s;
+      split[kind] += cpuSeconds;
     } catch {
       // gone meanwhile
     }
@@ -74,17 +87,12 @@ function cpuSecondsByThread(pid) {
 
 /** The API's processes: the one started, and its children that run Node (cluster workers). */
 function apiProcesses(rootPid) {
-  const pids = [rootPid];
-  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === rootPid) pids.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
+  return [
+    rootPid,
+    ...processes()
+      .filter((p) => p.ppid === rootPid)
+      .map((p) => p.pid),
+  ];
 }
 
 export function apiThreadSplit(rootPid) {
@@ -96,15 +104,5 @@ export function apiThreadSplit(rootPid) {
 
 /** The embedded PostgreSQL's postmaster: this process's child whose command is postgres. */
 export function postgresPid() {
-  for (const entry of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && comm.startsWith('postgres')) return Number(entry);
-    } catch {
-      // gone
-    }
-  }
-  return undefined;
+  return processes().find((p) => p.ppid === process.pid && p.comm.startsWith('postgres'))?.pid;
 }

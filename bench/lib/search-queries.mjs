@@ -20,7 +20,7 @@ function seededShuffle(items, seed) {
 }
 
 /** Words, prefixes and adjacent word pairs from real titles; distinct, lowercase. */
-export async function corpusQueries(pool, count) {
+async function corpusQueries(pool, count) {
   const { rows } = await pool.query(
     "select title from articles where link not like '%#copy-%' order by link limit 5000",
   );
@@ -41,4 +41,13 @@ export async function corpusQueries(pool, count) {
     ...pairList.slice(0, share),
   ];
   return [...new Set(queries)].slice(0, count);
+}
+
+/** Searches asked to warm up before the measured ones (different queries, same kinds). */
+const WARMUP_SEARCHES = 50;
+
+/** read-path's distinct searches: `measured` (count of them) and the `warmup` asked before. */
+export async function distinctSearches(pool, count) {
+  const all = await corpusQueries(pool, count + WARMUP_SEARCHES);
+  return { measured: all.slice(0, count), warmup: all.slice(count) };
 }

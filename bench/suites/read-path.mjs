@@ -6,7 +6,7 @@
 // (words, prefixes and word pairs taken from the corpus titles), each asked once, under
 // 10 connections.
 import { cpuSecondsOfTree, postgresPid } from '../lib/proc-cpu.mjs';
-import { corpusQueries } from '../lib/search-queries.mjs';
+import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -250,9 +250,7 @@ export default {
     // merged (until then every full-text search also scans up to 4 MB of pending entries).
     // (article_search is filled by a trigger as the articles arrive: the same applies to it.)
     await pool.query('vacuum analyze articles, article_search');
-    const all = await corpusQueries(pool, DISTINCT_QUERIES + 50);
-    const warmup = all.slice(DISTINCT_QUERIES);
-    const queries = all.slice(0, DISTINCT_QUERIES);
+    const { measured: queries, warmup } = await distinctSearches(pool, DISTINCT_QUERIES);
     log(`read-path: ${queries.length} distinct searches (plus ${warmup.length} to warm up)`);
     await runDistinct(api.url, warmup, DISTINCT_CONNECTIONS);
     await api.drain();

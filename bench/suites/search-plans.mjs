@@ -8,7 +8,7 @@
 // `bestOfBoth` is what a planner that always picked the faster of the two would cost, so
 // `planner` against it shows what a better choice could save, and `bestOfBoth` itself what
 // only a different way of finding the newest matches could (see the articles README).
-import { corpusQueries } from '../lib/search-queries.mjs';
+import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -74,7 +74,7 @@ export default {
     const [
       { seedCorpusIfEmpty },
       { searchRepository },
-      { buildPrefixTsQuery },
+      { buildPrefixTsQuery, searchKeyword },
       { loadGeneratedArticles },
       shared,
     ] = await Promise.all([
@@ -93,7 +93,7 @@ export default {
     log(`search-plans: generating up to ${SCALE} articles`);
     await loadGeneratedArticles(db, SCALE);
     await pool.query('vacuum analyze articles, article_search');
-    const queries = (await corpusQueries(pool, DISTINCT_QUERIES + 50)).slice(0, DISTINCT_QUERIES);
+    const { measured: queries } = await distinctSearches(pool, DISTINCT_QUERIES);
     const anchor = await searchRepository.freshnessAnchor(db, new Date());
 
     const perQuery = [];
@@ -105,7 +105,7 @@ export default {
         // As the service asks for a first page (articles.service.ts).
         const statement = searchRepository.rankedPageQuery({
           tsQuery,
-          keyword: q.trim().toLowerCase(),
+          keyword: searchKeyword(q),
           anchor,
           offset: 0,
           limit: shared.DEFAULT_PAGE_SIZE + 1,

@@ -11,7 +11,7 @@ import {
   encodeOffsetCursor,
 } from './page-cursor.js';
 import { createFreshnessAnchor } from './freshness-anchor.js';
-import { buildPrefixTsQuery } from './search-query.js';
+import { buildPrefixTsQuery, searchKeyword } from './search-query.js';
 import { createSearchRankings } from './search-rankings.js';
 import { SEARCH_CANDIDATES, searchRepository } from './search.repository.js';
 import { trendingRepository } from './trending.repository.js';
@@ -106,8 +106,7 @@ export function createArticlesService({
         async () => {
           rows = await searchRepository.rankedPage(db, {
             tsQuery,
-            // PostgreSQL text cannot hold NUL; nothing else needs escaping in a bound parameter.
-            keyword: keyword.replaceAll('\u0000', '').trim().toLowerCase(),
+            keyword: searchKeyword(keyword),
             anchor: await freshnessAnchor.get(() =>
               searchRepository.freshnessAnchor(db, clock.now()),
             ),

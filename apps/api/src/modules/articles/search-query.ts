@@ -83,3 +83,10 @@ export function buildPrefixTsQuery(input: string): string | null {
     })
     .join(' & ');
 }
+
+/**
+ * The search as typed, as the ranking's exact-keyword test reads it: lowercased and trimmed,
+ * without NUL (PostgreSQL text cannot hold it; nothing else needs escaping in a bound value).
+ */
+export const searchKeyword = (input: string): string =>
+  input.replaceAll('\u0000', '').trim().toLowerCase();
