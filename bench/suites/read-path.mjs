@@ -4,7 +4,8 @@
 // (ratio = requests/s of the endpoint / requests/s of the bare route just before). Then
 // search with nothing cached: at 100,000 articles, hundreds of different real queries
 // (words, prefixes and word pairs taken from the corpus titles), each asked once, under
-// 10 connections.
+// 10 connections (BENCH_DISTINCT_CONNECTIONS: the throughput is CPU-bound from 2 on, so the
+// latency grows with the searches in flight; see the articles README).
 import { cpuSecondsOfTree, postgresPid } from '../lib/proc-cpu.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
@@ -19,7 +20,7 @@ const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relativ
 const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS || 50);
 const SCALE = Number(process.env.BENCH_ARTICLES_SCALE || 100_000);
 const DISTINCT_QUERIES = Number(process.env.BENCH_DISTINCT_QUERIES || 300);
-const DISTINCT_CONNECTIONS = 10;
+const DISTINCT_CONNECTIONS = Number(process.env.BENCH_DISTINCT_CONNECTIONS || 10);
 /** How many of the slowest distinct searches the figures name (the p99 is the 4th slowest of 300). */
 const SLOWEST_SHOWN = 5;
 const ACCEPT = 'gzip, br';
@@ -107,6 +108,8 @@ async function runDistinct(baseUrl, queries, connections) {
     queries: queries.length,
     connections,
     requestsPerSecond: round3(latencies.length / elapsed),
+    // Little's law: about connections ÷ requestsPerSecond while every connection is busy.
+    latencyMeanMs: round3(latencies.reduce((sum, ms) => sum + ms, 0) / latencies.length),
     latencyP50Ms: round3(quantile(latencies, 0.5)),
     latencyP90Ms: round3(quantile(latencies, 0.9)),
     latencyP99Ms: round3(quantile(latencies, 0.99)),
