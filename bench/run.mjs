@@ -10,7 +10,8 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   BENCH_WORKERS      autocannon worker threads (default 0: the load generator runs on the main thread;
 //                      in worker mode autocannon posts every latency sample back, which costs more here)
-//   BENCH_TIMEOUT      global time limit in seconds (default 300): past it everything is stopped, exit 1
+//   BENCH_TIMEOUT      global time limit in seconds (default 600 per suite run, so `pnpm bench` with
+//                      every suite fits): past it everything is stopped, exit 1
 //   BENCH_BCRYPT_COST  bcrypt cost for the API and the seeded user (default: the config's, 12)
 //
 // Progress goes to stderr, the figures (only) to stdout. Everything is served on 127.0.0.1.
@@ -30,6 +31,8 @@ import { suites } from './suites/index.mjs';
  */
 
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+/** The default time limit per suite run; the longest, read-path, takes about 5 minutes here. */
+const SUITE_BUDGET_S = 600;
 
 function numberFromEnv(name, fallback, { min = 0, integer = false } = {}) {
   const raw = process.env[name];
@@ -64,7 +67,7 @@ async function main() {
       connections: numberFromEnv('BENCH_CONNECTIONS', 10, { min: 1, integer: true }),
       workers: numberFromEnv('BENCH_WORKERS', 0, { integer: true }),
     };
-    timeoutS = numberFromEnv('BENCH_TIMEOUT', 300, { min: 1 });
+    timeoutS = numberFromEnv('BENCH_TIMEOUT', SUITE_BUDGET_S * selected.length, { min: 1 });
     bcryptCost = process.env.BENCH_BCRYPT_COST
       ? numberFromEnv('BENCH_BCRYPT_COST', 12, { min: 4, integer: true })
       : undefined;

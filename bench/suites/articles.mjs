@@ -26,9 +26,8 @@ export default {
       importTool('synthetic-articles.ts'),
     ]);
     const { db, pool } = api.deps;
-    const quietLogger = { info: () => undefined, warn: () => undefined };
     let started = Date.now();
-    await seedCorpusIfEmpty(db, quietLogger);
+    await seedCorpusIfEmpty(db, api.deps.logger);
     const seedMs = Date.now() - started;
     const count = async () =>
       Number((await pool.query('select count(*) from articles')).rows[0].count);

@@ -178,7 +178,7 @@ export default {
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, log }) {
     const { seedCorpusIfEmpty } = await importApi('modules/articles/seed.js');
-    await seedCorpusIfEmpty(api.deps.db, { info: () => undefined, warn: () => undefined });
+    await seedCorpusIfEmpty(api.deps.db, api.deps.logger);
 
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',

@@ -130,7 +130,7 @@ export default {
       import(pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href),
     ]);
     const { db, pool } = api.deps;
-    await seedCorpusIfEmpty(db, { info: () => undefined, warn: () => undefined });
+    await seedCorpusIfEmpty(db, api.deps.logger);
     // Another suite may have left generated copies: back to the corpus.
     await pool.query(`delete from articles where link like '%#copy-%'`);
     const { rows: newest } = await pool.query(

@@ -138,8 +138,7 @@ export default {
         importApi('modules/auth/tokens.service.js'),
       ]);
     const { db, pool } = api.deps;
-    const quietLogger = { info: () => undefined, warn: () => undefined, debug: () => undefined };
-    await seedCorpusIfEmpty(db, quietLogger);
+    await seedCorpusIfEmpty(db, api.deps.logger);
     const count = async () =>
       Number((await pool.query('select count(*) from articles')).rows[0].count);
     const { rows } = await pool.query(

@@ -220,10 +220,9 @@ export default {
     const { db, pool } = api.deps;
     const count = async () =>
       Number((await pool.query('select count(*) from articles')).rows[0].count);
-    const quietLogger = { info: () => undefined, warn: () => undefined, debug: () => undefined };
     const random = prng(SEED);
 
-    await seedCorpusIfEmpty(db, quietLogger);
+    await seedCorpusIfEmpty(db, api.deps.logger);
     if ((await count()) > SCALES[0]) {
       // Another suite (articles) left generated copies: back to the corpus for the first scale.
       log('recommendations: removing generated articles left by an earlier suite');

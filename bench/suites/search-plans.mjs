@@ -85,11 +85,7 @@ export default {
       import(pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href),
     ]);
     const { db, pool } = api.deps;
-    await seedCorpusIfEmpty(db, {
-      info: () => undefined,
-      warn: () => undefined,
-      debug: () => undefined,
-    });
+    await seedCorpusIfEmpty(db, api.deps.logger);
     log(`search-plans: generating up to ${SCALE} articles`);
     await loadGeneratedArticles(db, SCALE);
     await pool.query('vacuum analyze articles, article_search');
