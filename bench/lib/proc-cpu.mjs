@@ -106,3 +106,29 @@ export function apiThreadSplit(rootPid) {
 export function postgresPid() {
   return processes().find((p) => p.ppid === process.pid && p.comm.startsWith('postgres'))?.pid;
 }
+
+/** The machine's CPU ticks since boot by state, from /proc/stat's first line (null where there is none). */
+export function machineCpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shares of the machine's CPU time between two machineCpuTicks() readings: busy, idle, and
+ * steal (time a virtual machine's CPUs waited for the host): the same work costs more CPU
+ * seconds when the host is busy, so a run's figures read with this.
+ */
+export function machineCpuShares(before, after) {
+  if (!before || !after) return null;
+  const busy = after.busy - before.busy;
+  const idle = after.idle - before.idle;
+  const steal = after.steal - before.steal;
+  const total = busy + idle + steal;
+  const share = (ticks) => (total > 0 ? Math.round((ticks / total) * 1000) / 1000 : NaN);
+  return { busy: share(busy), idle: share(idle), steal: share(steal) };
+}

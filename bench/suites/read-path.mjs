@@ -6,7 +6,12 @@
 // (words, prefixes and word pairs taken from the corpus titles), each asked once, under
 // 10 connections (BENCH_DISTINCT_CONNECTIONS: the throughput is CPU-bound from 2 on, so the
 // latency grows with the searches in flight; see the articles README).
-import { cpuSecondsOfTree, postgresPid } from '../lib/proc-cpu.mjs';
+import {
+  cpuSecondsOfTree,
+  machineCpuShares,
+  machineCpuTicks,
+  postgresPid,
+} from '../lib/proc-cpu.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
@@ -258,11 +263,16 @@ export default {
     await api.drain();
     const pgPid = postgresPid();
     const postgresCpuS = () => (pgPid ? cpuSecondsOfTree(pgPid) : NaN);
-    const cpuBefore = { here: process.cpuUsage(), postgres: postgresCpuS() };
+    const cpuBefore = {
+      here: process.cpuUsage(),
+      postgres: postgresCpuS(),
+      machine: machineCpuTicks(),
+    };
     started = Date.now();
     const distinct = await runDistinct(api.url, queries, DISTINCT_CONNECTIONS);
     log(`read-path: distinct searches took ${Date.now() - started} ms`);
     const here = process.cpuUsage(cpuBefore.here);
+    const machineCpu = machineCpuShares(cpuBefore.machine, machineCpuTicks());
     const perQuery = (ms) => round3(ms / queries.length);
 
     const summary = Object.fromEntries(
@@ -291,6 +301,7 @@ export default {
           apiAndLoadGenerator: perQuery((here.user + here.system) / 1000),
           postgres: perQuery((postgresCpuS() - cpuBefore.postgres) * 1000),
         },
+        machineCpu,
       },
       notes: [
         ...notes,
@@ -298,6 +309,7 @@ export default {
         'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election".',
         `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up; the table was vacuumed and analysed after the load, as autovacuum would.`,
         'distinctSearch.cpuPerQueryMs: CPU (user + system) over the measured searches divided by their number: this process (the API and the load generator share it) and every PostgreSQL process, from /proc (NaN where there is none); on 2 cores their sum bounds the queries per second.',
+        "distinctSearch.machineCpu: shares of all the CPUs' time over the measured searches, from /proc/stat: busy, idle, and steal (a virtual machine's CPUs waiting for the host). On this kind of machine the same code has cost from 4.3 to 6.6 ms of CPU per search from one run to the next (the articles README).",
       ],
     };
   },
