@@ -27,6 +27,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runAutocannon } from '../lib/measure.mjs';
 import { startApiProcess } from '../lib/server.mjs';
 import { summarizeCpuProfile } from '../lib/cpu-profile.mjs';
+import { quantile } from '../lib/quantile.mjs';
 import { apiThreadSplit, cpuSecondsOfTree, postgresPid } from '../lib/proc-cpu.mjs';
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
@@ -103,8 +104,7 @@ const round = (n) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : n);
 
 function quantiles(values) {
   const sorted = Float64Array.from(values).sort();
-  const at = (q) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  const at = (q) => quantile(sorted, q);
   return sorted.length === 0
     ? { p50Ms: null, p99Ms: null, maxMs: null }
     : { p50Ms: round(at(0.5)), p99Ms: round(at(0.99)), maxMs: round(sorted.at(-1)) };

@@ -12,6 +12,7 @@ import {
   machineCpuTicks,
   postgresPid,
 } from '../lib/proc-cpu.mjs';
+import { quantile } from '../lib/quantile.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
@@ -57,12 +58,6 @@ function probe(url, headers) {
 }
 
 const round3 = (n) => Math.round(n * 1000) / 1000;
-
-function quantile(sorted, q) {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[i];
-}
 
 /** Each query once, `connections` at a time, keep-alive; latency of every request. */
 async function runDistinct(baseUrl, queries, connections) {
@@ -309,7 +304,7 @@ export default {
         'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election".',
         `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up; the table was vacuumed and analysed after the load, as autovacuum would.`,
         'distinctSearch.cpuPerQueryMs: CPU (user + system) over the measured searches divided by their number: this process (the API and the load generator share it) and every PostgreSQL process, from /proc (NaN where there is none); on 2 cores their sum bounds the queries per second.',
-        "distinctSearch.machineCpu: shares of all the CPUs' time over the measured searches, from /proc/stat: busy, idle, and steal (a virtual machine's CPUs waiting for the host). On this kind of machine the same code has cost from 4.3 to 6.6 ms of CPU per search from one run to the next (the articles README).",
+        "distinctSearch.machineCpu: shares of all the CPUs' time over the measured searches, from /proc/stat: busy, idle, and steal (a virtual machine's CPUs waiting for the host). On this kind of machine the same code has cost from 4.0 to 6.6 ms of CPU per search from one run to the next (the articles README).",
       ],
     };
   },

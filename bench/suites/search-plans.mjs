@@ -8,6 +8,7 @@
 // `bestOfBoth` is what a planner that always picked the faster of the two would cost, so
 // `planner` against it shows what a better choice could save, and `bestOfBoth` itself what
 // only a different way of finding the newest matches could (see the articles README).
+import { quantile } from '../lib/quantile.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import path from 'node:path';
@@ -35,8 +36,7 @@ const round2 = (n) => Math.round(n * 100) / 100;
 
 function distribution(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  const at = (q) => quantile(sorted, q);
   return {
     mean: round2(sorted.reduce((sum, v) => sum + v, 0) / sorted.length),
     p50: round2(at(0.5)),

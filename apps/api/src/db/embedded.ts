@@ -74,6 +74,10 @@ const PID_POLL_MS = 250;
  */
 export const CACHED_DATA_PAGE_COSTS = { seq_page_cost: '0.1', random_page_cost: '0.1' };
 
+/** Server settings as `postgres` command-line flags: `-c key=value` for each. */
+export const settingFlags = (settings: Record<string, string>): string[] =>
+  Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -126,9 +130,7 @@ export async function startEmbeddedPostgres(
       'listen_addresses=127.0.0.1',
       '-c',
       `unix_socket_directories=`,
-      ...Object.entries({ ...CACHED_DATA_PAGE_COSTS, ...options.settings }).flatMap(
-        ([key, value]) => ['-c', `${key}=${value}`],
-      ),
+      ...settingFlags({ ...CACHED_DATA_PAGE_COSTS, ...options.settings }),
     ],
     onLog,
     onError: (err: unknown) => onLog(String(err)),

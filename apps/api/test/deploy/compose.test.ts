@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_ENV_KEYS, loadConfig } from '../../src/config.js';
-import { CACHED_DATA_PAGE_COSTS } from '../../src/db/embedded.js';
+import { CACHED_DATA_PAGE_COSTS, settingFlags } from '../../src/db/embedded.js';
 import {
   activeServices,
   interpolateTree,
@@ -150,11 +150,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('the database runs with the page costs the embedded server runs with', () => {
-    const flags = Object.entries(CACHED_DATA_PAGE_COSTS).flatMap(([key, value]) => [
-      '-c',
-      `${key}=${value}`,
-    ]);
-    expect(services.db!.command).toEqual(['postgres', ...flags]);
+    expect(services.db!.command).toEqual(['postgres', ...settingFlags(CACHED_DATA_PAGE_COSTS)]);
   });
 
   it('every service has a health check; the app waits for a healthy database and optional mail catcher', () => {
