@@ -4,8 +4,9 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertArticles } from '../../test/fixtures.js';
 import { createTestDatabase } from '../../test/context.js';
+import { articlesRepository } from '../modules/articles/articles.repository.js';
+import { publicArticleJson, toPublicArticle } from '../modules/articles/articles.serializer.js';
 import type { DatabaseHandle } from './client.js';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 
@@ -32,13 +33,17 @@ afterAll(async () => {
   await fs.rm(migrationsBefore, { recursive: true, force: true });
 });
 
-describe('migration 0014 (article_search)', () => {
+describe('migrations 0014 (article_search) and 0015 (public_json) on articles already held', () => {
   it('fills the search rows of the articles already held, with statistics', async () => {
     await migrate(drizzle(database.pool), { migrationsFolder: migrationsBefore });
-    await insertArticles(database.db, [
-      { title: 'Glacier retreat measured', keywords: ['climate'] },
-      { title: 'Harbour reopens', description: 'Boats return to the quay.' },
-    ]);
+    // In SQL: the schema in src/db is the latest one, with columns this database lacks.
+    await database.pool.query(
+      `insert into articles (title, description, pub_date, link, keywords, title_key) values
+         ('Glacier retreat measured', 'Ice "lost" fast', '2022-09-01T00:01:00.123456Z',
+          'https://news.example/1', '{climate}', 'glacier retreat measured'),
+         ('Harbour reopens', 'Boats return to the quay.', '2022-09-01T00:02:00Z',
+          'https://news.example/2', '{}', 'harbour reopens')`,
+    );
 
     await runMigrations(database.db);
 
@@ -64,5 +69,22 @@ describe('migration 0014 (article_search)', () => {
       `select count(*)::int as n from pg_indexes where indexname = 'articles_search_idx'`,
     );
     expect(index.rows[0].n).toBe(0);
+  });
+
+  it('gives the articles already held their public JSON (migration 0015)', async () => {
+    const { rows } = await database.pool.query<{ id: string }>(
+      'select id from articles order by title',
+    );
+    const ids = rows.map((row) => row.id);
+    const stored = await articlesRepository.publicJsonByIdsInOrder(database.db, ids);
+    const records = await articlesRepository.findByIdsInOrder(database.db, ids);
+    expect(stored.map(publicArticleJson)).toEqual(
+      records.map((record) => JSON.stringify(toPublicArticle(record))),
+    );
+    expect(JSON.parse(publicArticleJson(stored[0]!))).toMatchObject({
+      title: 'Glacier retreat measured',
+      description: 'Ice "lost" fast',
+      pubDate: '2022-09-01T00:01:00.123Z',
+    });
   });
 });

@@ -137,6 +137,15 @@ export const articles = pgTable(
     titleKey: text('title_key').notNull(),
     origin: text('origin').notNull().default('seed'),
     ingestedAt: timestamptz('ingested_at').notNull().defaultNow(),
+    /**
+     * The article's public JSON without `image_url` and `likes` (which the API adds: the default
+     * picture is the app's, the likes change all the time), written once with the article:
+     * a search page is sent from these texts instead of reading, parsing and serialising each
+     * column (see publicArticleJson, migration 0015).
+     */
+    publicJson: text('public_json').generatedAlwaysAs(
+      sql`lede_public_article_json(id, title, creator, description, pub_date, link, source_name, source_url, source_icon, keywords, categories)`,
+    ),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', lede_words(keywords)), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),

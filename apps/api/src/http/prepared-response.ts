@@ -9,6 +9,7 @@ import {
   type Dependency,
 } from './articles-changed.js';
 import { acceptedEncodings } from './accept-encoding.js';
+import { JsonText } from '../lib/json-text.js';
 
 /**
  * Public JSON answers served from prepared bytes (see ../modules/articles/README.md,
@@ -88,7 +89,7 @@ export class PreparedBody {
     readonly depends: Dependency,
     readonly expiresAt: number,
   ) {
-    this.json = Buffer.from(JSON.stringify(value));
+    this.json = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
     if (this.json.length < 2 || this.json[this.json.length - 1] !== 0x7d)
       throw new TypeError('a prepared body must be a JSON object');
     this.etag = `W/"${crypto.createHash('sha1').update(this.json).digest('base64url')}"`;
@@ -359,14 +360,15 @@ export function createPreparedCache({
     /**
      * Answers with the prepared body for `key`, building it with `load` when missing or
      * stale; `dependsOn` names what the built value shows (which changes make it stale).
+     * `T` is the body's type; `load` gives one, or its text already serialised (JsonText).
      */
-    async respond<T>(
+    async respond<T, Loaded extends T | JsonText<T> = T>(
       req: Request,
       res: Response,
       key: string,
-      load: () => Promise<T>,
-      dependsOn: (value: T) => Dependency,
-      { staleMs = 0, until }: RespondOptions<T> = {},
+      load: () => Promise<Loaded>,
+      dependsOn: (value: Loaded) => Dependency,
+      { staleMs = 0, until }: RespondOptions<Loaded> = {},
     ): Promise<void> {
       const held = lookup(key, staleMs);
       if (held?.stale) {

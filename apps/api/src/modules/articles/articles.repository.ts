@@ -15,11 +15,11 @@ import {
 import type { DbExecutor } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { articles } from '../../db/schema.js';
-import type { ArticleRow } from './articles.serializer.js';
+import type { ArticleRow, PublicArticleJsonSource } from './articles.serializer.js';
 import type { KeysetPosition } from './page-cursor.js';
 
-/** An article as read for responses: everything but the (large, internal) search vector. */
-export type ArticleRecord = Omit<ArticleRow, 'search'>;
+/** An article as read for responses: everything but the (large, internal) search vector and stored JSON. */
+export type ArticleRecord = Omit<ArticleRow, 'search' | 'publicJson'>;
 /** What a bulk load (seed, generated benchmark data) provides; counters and times take their defaults. */
 export interface BulkArticle {
   title: string;
@@ -42,8 +42,8 @@ export interface BulkArticle {
  * (character by character in JavaScript), which took 7 % of a feed rebuild's CPU (issue 18).
  */
 const jsonArray = (column: AnyPgColumn) => sql<string[]>`to_json(${column})`;
-const { search: _search, ...columns } = getTableColumns(articles);
-/** An article's columns as ArticleRecord, for selects (everything but the search vector). */
+const { search: _search, publicJson: _publicJson, ...columns } = getTableColumns(articles);
+/** An article's columns as ArticleRecord, for selects (everything but the search vector and stored JSON). */
 export const articleColumns = {
   ...columns,
   creator: jsonArray(articles.creator),
@@ -52,17 +52,11 @@ export const articleColumns = {
 };
 
 /**
- * The columns toPublicArticle reads, named as PublicArticleSource names them, for statements
- * sent as fixed text (search): `pubDate` is the ISO text `toISOString` gives (UTC, milliseconds
- * truncated, as the driver's Date keeps them), so no Date is parsed and formatted again.
+ * What publicArticleJson reads, named as PublicArticleJsonSource names them: the stored JSON
+ * and the two columns it leaves out.
  */
-export const publicArticleSelect = sql`${articles.id} as "id", ${articles.title} as "title",
-  ${jsonArray(articles.creator)} as "creator", ${articles.description} as "description",
-  to_char(${articles.pubDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "pubDate",
-  ${articles.imageUrl} as "imageUrl", ${articles.link} as "link", ${articles.sourceName} as "sourceName",
-  ${articles.sourceUrl} as "sourceUrl", ${articles.sourceIcon} as "sourceIcon",
-  ${jsonArray(articles.keywords)} as "keywords", ${jsonArray(articles.categories)} as "categories",
-  ${articles.likes} as "likes"`;
+export const publicJsonSelect = sql`${articles.id} as "id", ${articles.publicJson} as "publicJson",
+  ${articles.imageUrl} as "imageUrl", ${articles.likes} as "likes"`;
 
 /** pub_date at full PostgreSQL precision (JS dates stop at milliseconds), for keyset cursors. */
 const pubDateKey = sql<string>`to_char(${articles.pubDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -80,6 +74,12 @@ function comesAfter(position: KeysetPosition): SQL | undefined {
     lte(articles.pubDate, pubDate),
     or(lt(articles.pubDate, pubDate), gt(articles.id, position.id)),
   );
+}
+
+/** `rows` in the order of `ids`; an id without a row is left out. */
+function inOrderOf<Row extends { id: string }>(ids: string[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export const articlesRepository = {
@@ -112,8 +112,16 @@ export const articlesRepository = {
   async findByIdsInOrder(db: DbExecutor, ids: string[]): Promise<ArticleRecord[]> {
     if (ids.length === 0) return [];
     const rows = await db.select(articleColumns).from(articles).where(inArray(articles.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return inOrderOf(ids, rows);
+  },
+
+  /** The stored JSON of the articles with these ids, in the order of `ids` (missing ones left out). */
+  async publicJsonByIdsInOrder(db: DbExecutor, ids: string[]): Promise<PublicArticleJsonSource[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await db.execute<PublicArticleJsonSource>(
+      sql`select ${publicJsonSelect} from ${articles} where ${inArray(articles.id, ids)}`,
+    );
+    return inOrderOf(ids, rows);
   },
 
   /** Held until the transaction ends: API instances starting together seed one after the other. */

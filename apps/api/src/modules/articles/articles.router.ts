@@ -3,11 +3,11 @@ import type { AppDeps } from '../../deps.js';
 import type { Dependency } from '../../http/articles-changed.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
-import type { ArticlesService } from './articles.service.js';
+import { ArticlesPageJson, type ArticlesPage, type ArticlesService } from './articles.service.js';
 
 /** A list shows its articles' counts; nothing else in it depends on counters. */
-const showsPage = (page: { articles: { _id: string }[] }): Dependency => ({
-  articleIds: page.articles.map((a) => a._id),
+const showsPage = (page: ArticlesPage | ArticlesPageJson): Dependency => ({
+  articleIds: page instanceof ArticlesPageJson ? page.articleIds : page.articles.map((a) => a._id),
 });
 /** Trending's order depends on every candidate's counts. */
 const rankedByCounts = (): Dependency => ({ allCounts: true });
@@ -68,6 +68,13 @@ export function articlesRoutes(
   routes.custom('GET /api/articles/getarticlebykeyword', async ({ query, req, res }) => {
     const key = `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.keyword}`;
     const load = () => articles.byKeyword(query);
-    await prepared.respond<ListAnswer>(req, res, key, load, showsPage, list);
+    await prepared.respond<ListAnswer, ArticlesPage | ArticlesPageJson>(
+      req,
+      res,
+      key,
+      load,
+      showsPage,
+      list,
+    );
   });
 }

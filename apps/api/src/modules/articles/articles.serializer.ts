@@ -3,16 +3,14 @@ import type { articles } from '../../db/schema.js';
 
 export type ArticleRow = typeof articles.$inferSelect;
 
-/**
- * What the public shape is made of. `pubDate` may come as the ISO text PostgreSQL wrote
- * (`publicArticleSelect`), which is what `toISOString` would give for it.
- */
+/** What the public shape is made of. */
 export type PublicArticleSource = Pick<
   ArticleRow,
   | 'id'
   | 'title'
   | 'creator'
   | 'description'
+  | 'pubDate'
   | 'imageUrl'
   | 'link'
   | 'sourceName'
@@ -21,23 +19,45 @@ export type PublicArticleSource = Pick<
   | 'keywords'
   | 'categories'
   | 'likes'
-> & { pubDate: Date | string };
+>;
 
-/** Every article leaves the API in this shape (spec section 3), whichever feature sends it. */
+/**
+ * Every article leaves the API in this shape (spec section 3), whichever feature sends it.
+ * The keys are in the order of the stored `public_json` (migration 0015) followed by the two
+ * publicArticleJson adds, so both ways give the same bytes.
+ */
 export function toPublicArticle(a: PublicArticleSource): PublicArticle {
   return {
     _id: a.id,
     title: a.title,
     creator: a.creator,
     description: a.description,
-    pubDate: typeof a.pubDate === 'string' ? a.pubDate : a.pubDate.toISOString(),
-    image_url: a.imageUrl ?? DEFAULT_ARTICLE_IMAGE_PATH,
+    pubDate: a.pubDate.toISOString(),
     link: a.link,
     source_name: a.sourceName,
     source_url: a.sourceUrl,
     source_icon: a.sourceIcon,
     keywords: a.keywords,
     categories: a.categories,
+    image_url: a.imageUrl ?? DEFAULT_ARTICLE_IMAGE_PATH,
     likes: a.likes,
   };
+}
+
+/** An article as the stored JSON of its fixed fields plus what changes or is the app's own. */
+export type PublicArticleJsonSource = {
+  id: string;
+  /** `articles.public_json`: the public shape without `image_url` and `likes`. */
+  publicJson: string;
+  imageUrl: string | null;
+  likes: number;
+};
+
+/**
+ * The JSON text of `toPublicArticle` for the same article, byte for byte, without reading its
+ * columns one by one: the stored text with `image_url` and `likes` added before its last brace.
+ */
+export function publicArticleJson(a: PublicArticleJsonSource): string {
+  const image = JSON.stringify(a.imageUrl ?? DEFAULT_ARTICLE_IMAGE_PATH);
+  return `${a.publicJson.slice(0, -1)},"image_url":${image},"likes":${a.likes}}`;
 }

@@ -1,8 +1,14 @@
 import { MESSAGES, type PublicArticle } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
+import { JsonText } from '../../lib/json-text.js';
 import { articlesRepository, type ChronologicalRow } from './articles.repository.js';
-import { toPublicArticle, type PublicArticleSource } from './articles.serializer.js';
+import {
+  publicArticleJson,
+  toPublicArticle,
+  type PublicArticleJsonSource,
+  type PublicArticleSource,
+} from './articles.serializer.js';
 import { categoryNamedBy } from './category-lookup.js';
 import {
   decodeKeysetCursor,
@@ -26,6 +32,19 @@ export interface PageRequest {
   cursor?: string;
 }
 
+/**
+ * A page already serialised (a search's, from each article's stored JSON), with the ids of the
+ * articles it shows.
+ */
+export class ArticlesPageJson extends JsonText<ArticlesPage> {
+  constructor(
+    readonly articleIds: string[],
+    text: string,
+  ) {
+    super(text);
+  }
+}
+
 const emptyPage: ArticlesPage = { articles: [], nextCursor: null };
 
 /** Fetching one row more than asked tells whether a next page exists. */
@@ -41,11 +60,29 @@ function chronologicalPage(rows: ChronologicalRow[], limit: number): ArticlesPag
   };
 }
 
+function nextOffsetCursor(rows: unknown[], offset: number, limit: number): string | null {
+  return rows.length > limit ? encodeOffsetCursor(offset + limit) : null;
+}
+
 function rankedPage(rows: PublicArticleSource[], offset: number, limit: number): ArticlesPage {
   return {
     articles: rows.slice(0, limit).map(toPublicArticle),
-    nextCursor: rows.length > limit ? encodeOffsetCursor(offset + limit) : null,
+    nextCursor: nextOffsetCursor(rows, offset, limit),
   };
+}
+
+/** rankedPage's JSON, written from the articles' stored JSON (the same bytes). */
+function rankedPageJson(
+  rows: PublicArticleJsonSource[],
+  offset: number,
+  limit: number,
+): ArticlesPageJson {
+  const shown = rows.slice(0, limit);
+  const nextCursor = JSON.stringify(nextOffsetCursor(rows, offset, limit));
+  return new ArticlesPageJson(
+    shown.map((row) => row.id),
+    `{"articles":[${shown.map(publicArticleJson).join(',')}],"nextCursor":${nextCursor}}`,
+  );
 }
 
 export function createArticlesService({
@@ -85,7 +122,7 @@ export function createArticlesService({
       keyword,
       limit,
       cursor,
-    }: PageRequest & { keyword: string }): Promise<ArticlesPage> {
+    }: PageRequest & { keyword: string }): Promise<ArticlesPage | ArticlesPageJson> {
       const category = categoryNamedBy(keyword);
       if (category) {
         const after = decodeKeysetCursor(cursor);
@@ -100,7 +137,7 @@ export function createArticlesService({
       if (!tsQuery || offset >= SEARCH_CANDIDATES) return emptyPage;
       // Ranked afresh, the page's articles come with the ranking (one statement); a remembered
       // ranking has only their ids, read by primary key.
-      let rows: PublicArticleSource[] | undefined;
+      let rows: PublicArticleJsonSource[] | undefined;
       const ids = await searchRankings.get(
         `${tsQuery}\n${keyword}\n${offset}\n${limit}`,
         async () => {
@@ -116,8 +153,8 @@ export function createArticlesService({
           return rows.map((row) => row.id);
         },
       );
-      rows ??= await articlesRepository.findByIdsInOrder(db, ids);
-      return rankedPage(rows, offset, limit);
+      rows ??= await articlesRepository.publicJsonByIdsInOrder(db, ids);
+      return rankedPageJson(rows, offset, limit);
     },
   };
 }

@@ -1,5 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
+import { articles } from '../../db/schema.js';
+import { articleColumns, publicJsonSelect } from './articles.repository.js';
+import {
+  publicArticleJson,
+  toPublicArticle,
+  type PublicArticleJsonSource,
+} from './articles.serializer.js';
 import { seedCorpusIfEmpty } from './seed.js';
 
 /** A fresh start on the real bundled corpus: what a first `pnpm start` serves. */
@@ -63,5 +71,18 @@ describe('the bundled corpus', () => {
       .expect(200);
     expect(res.body.articles.length).toBeGreaterThan(0);
     expect(res.body.articles[0].title).toMatch(/Fiona/);
+  });
+
+  it("stores every article's public JSON exactly as the serialiser writes it", async () => {
+    const records = await ctx.deps.db.select(articleColumns).from(articles);
+    const stored = await ctx.deps.db.execute<PublicArticleJsonSource>(
+      sql`select ${publicJsonSelect} from ${articles}`,
+    );
+    const byId = new Map(stored.rows.map((row) => [row.id, publicArticleJson(row)]));
+    expect(records.length).toBeGreaterThan(9000);
+    const differing = records.filter(
+      (record) => byId.get(record.id) !== JSON.stringify(toPublicArticle(record)),
+    );
+    expect(differing.map((record) => record.title)).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { poolOf, type Database, type DbExecutor } from '../../db/client.js';
 import { articleSearch, articles } from '../../db/schema.js';
-import { publicArticleSelect } from './articles.repository.js';
-import type { PublicArticleSource } from './articles.serializer.js';
+import { publicJsonSelect } from './articles.repository.js';
+import type { PublicArticleJsonSource } from './articles.serializer.js';
 
 /** Bonus for an exact keyword hit, equal to ts_rank_cd's default weight of the keywords (B) part. */
 export const EXACT_KEYWORD_BONUS = 0.4;
@@ -86,7 +86,7 @@ function rankedSql(): SQL {
  * statement, so each connection parses it once.
  */
 const rankedPageStatement = new PgDialect().sqlToQuery(sql`
-  select ${publicArticleSelect}
+  select ${publicJsonSelect}
   from ${articles}
   inner join (${rankedSql()}) as ranked on ranked.id = ${articles.id}
   order by ranked.ord`);
@@ -130,11 +130,10 @@ export const searchRepository = {
    *
    * The candidates are found on narrow rows (id, date, search vector) and scored
    * after the limit; the page's articles are read in the same statement (a
-   * primary-key join on the page's ids), in ranked order, with only the columns the
-   * public shape shows.
+   * primary-key join on the page's ids), in ranked order, as their stored public JSON.
    */
-  async rankedPage(db: Database, input: SearchInput): Promise<PublicArticleSource[]> {
-    const result = await poolOf(db).query<PublicArticleSource>(
+  async rankedPage(db: Database, input: SearchInput): Promise<PublicArticleJsonSource[]> {
+    const result = await poolOf(db).query<PublicArticleJsonSource>(
       searchRepository.rankedPageQuery(input),
     );
     return result.rows;

@@ -111,13 +111,14 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
   });
 
   it('shows each article exactly as its own endpoint and the latest list do', async () => {
-    // Microseconds, no picture, no source address: what the page's fixed statement formats
-    // itself (pubDate as ISO text, the default image) must match the shared serialiser.
+    // Microseconds, no picture, no source address: the stored JSON the page is written from
+    // (pubDate as ISO text, the default image added) must match the shared serialiser.
     await ctx.database.pool.query(
       `update articles set pub_date = '2022-06-03 12:00:00.291999+00', image_url = null,
          source_url = null, creator = '{}' where title = 'Solar farm number 3 connected'`,
     );
-    const found = (await search('solar').expect(200)).body.articles as { _id: string }[];
+    const answer = await search('solar').expect(200);
+    const found = answer.body.articles as { _id: string }[];
     const latest = (await ctx.request().get('/api/articles/getlatestarticles').expect(200)).body
       .articles as { _id: string }[];
     expect(found).toHaveLength(7);
@@ -129,6 +130,8 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
         .expect(200);
       expect(article).toEqual(own.body.article);
       expect(article).toEqual(latest.find((a) => a._id === article._id));
+      // Byte for byte: the search page is written from the stored JSON, not serialised again.
+      expect(answer.text).toContain(JSON.stringify(own.body.article));
     }
     const third = found.find((a) => (a as { title?: string }).title?.endsWith('3 connected'));
     expect(third).toMatchObject({
