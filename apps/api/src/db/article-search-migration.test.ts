@@ -5,8 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/context.js';
-import { articlesRepository } from '../modules/articles/articles.repository.js';
-import { publicArticleJson, toPublicArticle } from '../modules/articles/articles.serializer.js';
+import { articleJsonBothWays } from '../../test/public-json.js';
 import type { DatabaseHandle } from './client.js';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
 
@@ -75,13 +74,12 @@ describe('migrations 0014 (article_search) and 0015 (public_json) on articles al
     const { rows } = await database.pool.query<{ id: string }>(
       'select id from articles order by title',
     );
-    const ids = rows.map((row) => row.id);
-    const stored = await articlesRepository.publicJsonByIdsInOrder(database.db, ids);
-    const records = await articlesRepository.findByIdsInOrder(database.db, ids);
-    expect(stored.map(publicArticleJson)).toEqual(
-      records.map((record) => JSON.stringify(toPublicArticle(record))),
+    const { stored, serialised } = await articleJsonBothWays(
+      database.db,
+      rows.map((row) => row.id),
     );
-    expect(JSON.parse(publicArticleJson(stored[0]!))).toMatchObject({
+    expect(stored).toEqual(serialised);
+    expect(JSON.parse(stored[0]!)).toMatchObject({
       title: 'Glacier retreat measured',
       description: 'Ice "lost" fast',
       pubDate: '2022-09-01T00:01:00.123Z',

@@ -45,12 +45,9 @@ export function toPublicArticle(a: PublicArticleSource): PublicArticle {
 }
 
 /** An article as the stored JSON of its fixed fields plus what changes or is the app's own. */
-export type PublicArticleJsonSource = {
-  id: string;
+export type PublicArticleJsonSource = Pick<ArticleRow, 'id' | 'imageUrl' | 'likes'> & {
   /** `articles.public_json`: the public shape without `image_url` and `likes`. */
   publicJson: string;
-  imageUrl: string | null;
-  likes: number;
 };
 
 /**

@@ -3,13 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
+import { articleJsonBothWays } from '../../../test/public-json.js';
 import { articles } from '../../db/schema.js';
-import { articlesRepository, publicJsonSelect } from './articles.repository.js';
-import {
-  publicArticleJson,
-  toPublicArticle,
-  type PublicArticleJsonSource,
-} from './articles.serializer.js';
+import { publicJsonSelect } from './articles.repository.js';
+import { publicArticleJson, type PublicArticleJsonSource } from './articles.serializer.js';
 
 /** Every character JSON must escape, and some it must not. */
 const ODD = 'quote " backslash \\ slash / tab \t newline \n cr \r \b \f \u0001 \u001f \u007f';
@@ -22,16 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function storedJson(ids: string[]): Promise<string[]> {
-  return (await articlesRepository.publicJsonByIdsInOrder(ctx.deps.db, ids)).map(publicArticleJson);
-}
-
-async function serialised(ids: string[]): Promise<string[]> {
-  return (await articlesRepository.findByIdsInOrder(ctx.deps.db, ids)).map((record) =>
-    JSON.stringify(toPublicArticle(record)),
-  );
-}
 
 describe("an article's stored public JSON", () => {
   it('is what the serialiser writes, for any text, nulls and empty lists', async () => {
@@ -64,8 +51,8 @@ describe("an article's stored public JSON", () => {
       [rows[0]!.id],
     );
     const ids = rows.map((row) => row.id);
-    const stored = await storedJson(ids);
-    expect(stored).toEqual(await serialised(ids));
+    const { stored, serialised } = await articleJsonBothWays(ctx.deps.db, ids);
+    expect(stored).toEqual(serialised);
     expect(JSON.parse(stored[0]!)).toMatchObject({
       title: `Title ${ODD}`,
       creator: [ODD, WIDE, ''],
@@ -88,7 +75,8 @@ describe("an article's stored public JSON", () => {
          pub_date = '2023-01-02T03:04:05.678Z', likes = 5, image_url = '/p.jpg' where id = $1`,
       [row!.id],
     );
-    const [stored] = await storedJson([row!.id]);
+    const both = await articleJsonBothWays(ctx.deps.db, [row!.id]);
+    const [stored] = both.stored;
     expect(JSON.parse(stored!)).toMatchObject({
       title: 'After the correction',
       keywords: ['mars'],
@@ -96,7 +84,7 @@ describe("an article's stored public JSON", () => {
       image_url: '/p.jpg',
       likes: 5,
     });
-    expect([stored]).toEqual(await serialised([row!.id]));
+    expect(both.stored).toEqual(both.serialised);
   });
 
   it('cannot be written directly', async () => {
