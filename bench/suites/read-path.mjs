@@ -13,6 +13,7 @@ import {
   postgresPid,
 } from '../lib/proc-cpu.mjs';
 import { quantile } from '../lib/quantile.mjs';
+import { watchGcPauses } from '../lib/gc-pauses.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
@@ -264,7 +265,9 @@ export default {
       machine: machineCpuTicks(),
     };
     started = Date.now();
+    const stopWatchingGc = watchGcPauses();
     const distinct = await runDistinct(api.url, queries, DISTINCT_CONNECTIONS);
+    const gcPauses = await stopWatchingGc();
     log(`read-path: distinct searches took ${Date.now() - started} ms`);
     const here = process.cpuUsage(cpuBefore.here);
     const machineCpu = machineCpuShares(cpuBefore.machine, machineCpuTicks());
@@ -297,6 +300,7 @@ export default {
           postgres: perQuery((postgresCpuS() - cpuBefore.postgres) * 1000),
         },
         machineCpu,
+        gcPauses,
       },
       notes: [
         ...notes,
@@ -305,6 +309,7 @@ export default {
         `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up; the table was vacuumed and analysed after the load, as autovacuum would.`,
         'distinctSearch.cpuPerQueryMs: CPU (user + system) over the measured searches divided by their number: this process (the API and the load generator share it) and every PostgreSQL process, from /proc (NaN where there is none); on 2 cores their sum bounds the queries per second.',
         "distinctSearch.machineCpu: shares of all the CPUs' time over the measured searches, from /proc/stat: busy, idle, and steal (a virtual machine's CPUs waiting for the host). On this kind of machine the same code has cost from 4.0 to 6.6 ms of CPU per search from one run to the next (the articles README).",
+        "distinctSearch.gcPauses: this process's garbage-collection pauses during the measured searches (how many, their total, the longest, by kind). A pause stops the event loop the API and the load generator share, so every search in flight waits for it.",
       ],
     };
   },

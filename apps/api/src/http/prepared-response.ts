@@ -89,7 +89,7 @@ export class PreparedBody {
     readonly depends: Dependency,
     readonly expiresAt: number,
   ) {
-    this.json = Buffer.from(value instanceof JsonText ? value.text : JSON.stringify(value));
+    this.json = value instanceof JsonText ? value.bytes : Buffer.from(JSON.stringify(value));
     if (this.json.length < 2 || this.json[this.json.length - 1] !== 0x7d)
       throw new TypeError('a prepared body must be a JSON object');
     this.etag = `W/"${crypto.createHash('sha1').update(this.json).digest('base64url')}"`;
@@ -360,7 +360,7 @@ export function createPreparedCache({
     /**
      * Answers with the prepared body for `key`, building it with `load` when missing or
      * stale; `dependsOn` names what the built value shows (which changes make it stale).
-     * `T` is the body's type; `load` gives one, or its text already serialised (JsonText).
+     * `T` is the body's type; `load` gives one, or it already serialised (JsonText).
      */
     async respond<T, Loaded extends T | JsonText<T> = T>(
       req: Request,

@@ -39,9 +39,9 @@ export interface PageRequest {
 export class ArticlesPageJson extends JsonText<ArticlesPage> {
   constructor(
     readonly articleIds: string[],
-    text: string,
+    pieces: readonly string[],
   ) {
-    super(text);
+    super(pieces);
   }
 }
 
@@ -79,9 +79,15 @@ function rankedPageJson(
 ): ArticlesPageJson {
   const shown = rows.slice(0, limit);
   const nextCursor = JSON.stringify(nextOffsetCursor(rows, offset, limit));
+  const pieces = ['{"articles":['];
+  for (const [index, row] of shown.entries()) {
+    if (index > 0) pieces.push(',');
+    pieces.push(publicArticleJson(row));
+  }
+  pieces.push(`],"nextCursor":${nextCursor}}`);
   return new ArticlesPageJson(
     shown.map((row) => row.id),
-    `{"articles":[${shown.map(publicArticleJson).join(',')}],"nextCursor":${nextCursor}}`,
+    pieces,
   );
 }
 
