@@ -6,9 +6,20 @@ import crypto from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+
+/**
+ * Lighthouse, Puppeteer and the Chrome launcher, imported when this suite runs: loaded with the
+ * other suites, they held tens of MB of the heap of the process that also hosts the API under
+ * measurement, which every major collection of the earlier suites had to mark.
+ */
+async function importBrowserTools() {
+  const [{ default: lighthouse }, chromeLauncher, { default: puppeteer }] = await Promise.all([
+    import('lighthouse'),
+    import('chrome-launcher'),
+    import('puppeteer-core'),
+  ]);
+  return { lighthouse, chromeLauncher, puppeteer };
+}
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
@@ -120,7 +131,7 @@ async function saveReport(url, lhr) {
  * would be), then RUNS measured ones. `prepare` runs before each load (a signed-in page clears
  * the HTTP cache itself, since it keeps the storage that holds its session).
  */
-async function measurePage(url, options, { page, prepare = async () => {} } = {}) {
+async function measurePage(lighthouse, url, options, { page, prepare = async () => {} } = {}) {
   await prepare();
   await lighthouse(url, { ...options, onlyCategories: ['performance'] }, undefined, page);
   const runs = [];
@@ -180,6 +191,7 @@ export default {
     const { seedCorpusIfEmpty } = await importApi('modules/articles/seed.js');
     await seedCorpusIfEmpty(api.deps.db, api.deps.logger);
 
+    const { lighthouse, chromeLauncher, puppeteer } = await importBrowserTools();
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
@@ -195,7 +207,7 @@ export default {
     try {
       for (const page of PAGES) {
         results[page] = {
-          ...(await measurePage(`${api.url}${page}`, options)),
+          ...(await measurePage(lighthouse, `${api.url}${page}`, options)),
           peer: PEER[page] ?? null,
         };
         report(page);
@@ -220,6 +232,7 @@ export default {
       const prepare = () => cdp.send('Network.clearBrowserCache');
       for (const page of READER_PAGES) {
         results[page] = await measurePage(
+          lighthouse,
           `${api.url}${page}`,
           { ...options, disableStorageReset: true },
           { page: tab, prepare },
