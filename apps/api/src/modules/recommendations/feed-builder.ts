@@ -205,13 +205,8 @@ function coEngagementOf(history: HistoryEvent[], neighbours: readonly NeighbourR
     if (event.action === 'like' || event.action === 'save')
       titles.set(event.article.id, event.article.title);
   }
-  const byReader = new Map<string, Set<string>>();
-  for (const { readerId, articleId } of neighbours) {
-    let positives = byReader.get(readerId);
-    if (!positives) byReader.set(readerId, (positives = new Set()));
-    positives.add(articleId);
-  }
-  return coEngagementFor(new Set(titles.keys()), byReader.values(), titles);
+  const positivesByReader = neighbours.map(({ articleIds }) => new Set(articleIds));
+  return coEngagementFor(new Set(titles.keys()), positivesByReader, titles);
 }
 
 function bestScored(scores: ReadonlyMap<string, { score: number }>, limit: number): string[] {

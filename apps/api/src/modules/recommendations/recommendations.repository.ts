@@ -32,9 +32,10 @@ export interface HistoryRow {
 }
 
 /** One like or save of another reader who liked or saved what the reader did. */
+/** One neighbour and their newest likes and saves, by article id (ascending). */
 export interface NeighbourRow {
   readerId: string;
-  articleId: string;
+  articleIds: string[];
 }
 
 export interface CandidateRow {
@@ -375,7 +376,9 @@ export const recommendationsRepository = {
    * (the newest `ownPositives` liked or saved articles among their newest `events` events, as
    * the history the feed is built from holds them), a bounded sample per article, most
    * articles in common first, each with their newest likes and saves. The reader's positives
-   * are found in the same statement, so this read needs nothing read before it.
+   * are found in the same statement, so this read needs nothing read before it. One row per
+   * neighbour (their articles as one comma-separated text): as a row per article, the driver
+   * parsed about 1,700 rows a refresh, most of all the rows a refresh reads.
    */
   async neighbourPositives(
     db: DbExecutor,
@@ -383,7 +386,7 @@ export const recommendationsRepository = {
     { events, ownPositives }: { events: number; ownPositives: number },
   ): Promise<NeighbourRow[]> {
     const c = CO_ENGAGEMENT;
-    const result = await db.execute<{ reader_id: string; article_id: string }>(sql`
+    const result = await db.execute<{ reader_id: string; article_ids: string }>(sql`
       with mine as (
         select article_id from ${newestEvents(userId, events)} e
         where action in ('like', 'save')
@@ -405,20 +408,27 @@ export const recommendationsRepository = {
         select user_id from others group by user_id
         order by count(*) desc, user_id limit ${num(c.neighbours)}
       )
-      select n.user_id as reader_id, p.article_id
+      select n.user_id as reader_id, p.article_ids
       from neighbours n
       cross join lateral (
-        select article_id from (
-          select article_id, created_at as at from article_reactions
-          where user_id = n.user_id and kind = 'like'
-          union all
-          select article_id, created_at from saved_articles where user_id = n.user_id
-        ) positives
-        order by at desc, article_id limit ${num(c.positivesPerNeighbour)}
+        select string_agg(newest.article_id::text, ',' order by newest.article_id) as article_ids
+        from (
+          select article_id from (
+            select article_id, created_at as at from article_reactions
+            where user_id = n.user_id and kind = 'like'
+            union all
+            select article_id, created_at from saved_articles where user_id = n.user_id
+          ) positives
+          order by at desc, article_id limit ${num(c.positivesPerNeighbour)}
+        ) newest
       ) p
-      order by n.user_id, p.article_id
+      where p.article_ids is not null
+      order by n.user_id
     `);
-    return result.rows.map((r) => ({ readerId: r.reader_id, articleId: r.article_id }));
+    return result.rows.map((r) => ({
+      readerId: r.reader_id,
+      articleIds: r.article_ids.split(','),
+    }));
   },
 
   /**
