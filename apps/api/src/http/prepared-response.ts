@@ -360,7 +360,7 @@ export function createPreparedCache({
     /**
      * Answers with the prepared body for `key`, building it with `load` when missing or
      * stale; `dependsOn` names what the built value shows (which changes make it stale).
-     * `T` is the body's type; `load` gives one, or it already serialised (JsonText).
+     * `T` is the body's type; `load` gives one, or the body already serialised (JsonText).
      */
     async respond<T, Loaded extends T | JsonText<T> = T>(
       req: Request,

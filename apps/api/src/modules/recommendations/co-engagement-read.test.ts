@@ -21,12 +21,15 @@ afterAll(async () => {
 });
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const neighboursOf = (readerId: string) =>
+  repo.neighbourPositives(ctx.database.db, readerId, {
+    events: HISTORY_EVENTS,
+    ownPositives: CO_ENGAGEMENT.ownPositives,
+  });
 
 describe("the co-engagement read (other readers' likes and saves)", () => {
   it('answers each neighbour once, with their likes and saves by article id, and leaves strangers out', async () => {
-    const all = await ctx.database.db
-      .select({ id: articles.id, title: articles.title })
-      .from(articles);
+    const all = await ctx.database.db.select({ id: articles.id }).from(articles);
     const [liked, saved, x, y, z, elsewhere] = all.map((a) => a.id);
     const [reader, likesBoth, savesBoth, stranger] = await createReaders(ctx.deps, 4);
     await client.setInterests(reader!, INTERESTS);
@@ -41,12 +44,7 @@ describe("the co-engagement read (other readers' likes and saves)", () => {
     // Likes nothing the reader likes: not a neighbour.
     await client.react(stranger!, 'like', elsewhere!);
 
-    const neighbours = await repo.neighbourPositives(ctx.database.db, reader!.id, {
-      events: HISTORY_EVENTS,
-      ownPositives: CO_ENGAGEMENT.ownPositives,
-    });
-
-    expect(neighbours).toEqual(
+    expect(await neighboursOf(reader!.id)).toEqual(
       [
         { readerId: likesBoth!.id, articleIds: [liked!, x!, y!, y!].sort(byId) },
         { readerId: savesBoth!.id, articleIds: [saved!, z!].sort(byId) },
@@ -56,11 +54,6 @@ describe("the co-engagement read (other readers' likes and saves)", () => {
 
   it('answers no neighbours to a reader who likes and saves nothing', async () => {
     const [reader] = await createReaders(ctx.deps, 1);
-    expect(
-      await repo.neighbourPositives(ctx.database.db, reader!.id, {
-        events: HISTORY_EVENTS,
-        ownPositives: CO_ENGAGEMENT.ownPositives,
-      }),
-    ).toEqual([]);
+    expect(await neighboursOf(reader!.id)).toEqual([]);
   });
 });

@@ -31,7 +31,6 @@ export interface HistoryRow {
   article: RankableArticle;
 }
 
-/** One like or save of another reader who liked or saved what the reader did. */
 /** One neighbour and their newest likes and saves, by article id (ascending). */
 export interface NeighbourRow {
   readerId: string;
