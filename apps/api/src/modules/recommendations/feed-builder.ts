@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/client.js';
+import { createCandidatePoolCache, windowSources, type CandidatePool } from './candidate-pool.js';
 import { createCorpusStatsCache } from './corpus-stats-cache.js';
 import { topProfileKeywords } from './profile-keywords.js';
 import {
@@ -27,6 +28,7 @@ import {
   CANDIDATE_WINDOW_DAYS,
   MAX_FRESHNESS_STRETCH,
   WIDEN_AFTER,
+  WIDEN_BELOW,
   CO_ENGAGEMENT,
   FEED_SIZE,
   HISTORY_EVENTS,
@@ -58,6 +60,8 @@ export type RankFn = typeof rank;
 export interface ReaderSignals {
   window: CorpusWindow | undefined;
   stats: CorpusStats | undefined;
+  /** What every reader's window sources pick from (shared, cached: candidate-pool.ts). */
+  pool: CandidatePool | undefined;
   history: HistoryRow[];
   neighbours: NeighbourRow[];
   /** The reader's controls, when read with the rest (a preview writes its own first). */
@@ -72,6 +76,7 @@ export interface ReaderSignals {
  */
 export function createFeedBuilder(rankFeed: RankFn = rank) {
   const statsFor = createCorpusStatsCache();
+  const poolFor = createCandidatePoolCache();
 
   async function readSignals(
     db: DbExecutor,
@@ -80,13 +85,15 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
     { withControls = false } = {},
   ): Promise<ReaderSignals> {
     const [corpus, history, neighbours, controls] = await Promise.all([
-      repo
-        .corpusWindow(db, now, CANDIDATE_WINDOW_DAYS)
-        .then(async (window) =>
-          window
-            ? { window, stats: await statsFor(db, window, { since: windowStart(window), now }) }
-            : { window, stats: undefined },
-        ),
+      repo.corpusWindow(db, now, CANDIDATE_WINDOW_DAYS).then(async (window) => {
+        if (!window) return { window, stats: undefined, pool: undefined };
+        const bounds = { since: windowStart(window), now };
+        const [stats, pool] = await Promise.all([
+          statsFor(db, window, bounds),
+          poolFor(db, window, bounds),
+        ]);
+        return { window, stats, pool };
+      }),
       repo.readerHistory(db, readerId, { events: HISTORY_EVENTS, dislikes: REMEMBERED_DISLIKES }),
       repo.neighbourPositives(db, readerId, {
         events: HISTORY_EVENTS,
@@ -103,8 +110,8 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
     now: Date,
     signals: ReaderSignals,
   ): Promise<StoredPick[]> {
-    const { window, stats } = signals;
-    if (!window || !stats) return [];
+    const { window, stats, pool } = signals;
+    if (!window || !stats || !pool) return [];
     const since = windowStart(window);
     const history = onCorpusTimeline(signals.history, now.getTime() - window.anchor.getTime());
     const coEngagement = coEngagementOf(history, signals.neighbours);
@@ -128,8 +135,7 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
       hiddenSources: [...(controls.hiddenSources ?? [])],
       fewerArticleIds: [...(controls.fewerArticleIds ?? [])],
     };
-    // Widened to older articles of the reader's topics when the window ran dry for them.
-    const candidates = await repo.candidates(tx, query);
+    const candidates = await gatherCandidates(tx, pool, query);
 
     const user: RankUser = { interests: reader.interests, history, controls };
     const context: RankContext = {
@@ -159,6 +165,41 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
   }
 
   return { readSignals, buildFeed };
+}
+
+/**
+ * A reader's candidates: their window sources picked from the shared pool, minus what they
+ * excluded (hidden sources and "fewer" articles here, what they reacted to, saved, read or
+ * disliked a copy of in `unseenAmong`), by id; then, when fewer than WIDEN_BELOW of those are
+ * unseen (not recently shown) articles of their declared interests, the window ran dry for
+ * them and the newest unseen articles of each topic before the window follow, by id.
+ */
+async function gatherCandidates(
+  tx: DbExecutor,
+  pool: CandidatePool,
+  query: CandidateQuery,
+): Promise<CandidateRow[]> {
+  const hidden = new Set(query.hiddenSources);
+  const fewer = new Set(query.fewerArticleIds);
+  const picked = windowSources(pool, query).filter(
+    (a) => !hidden.has(a.sourceName) && !fewer.has(a.id),
+  );
+  const unseen = picked.length > 0 ? await repo.unseenAmong(tx, query, picked) : new Map();
+  const fresh: CandidateRow[] = picked.flatMap((article) => {
+    const recentlyShown = unseen.get(article.id);
+    return recentlyShown === undefined ? [] : [{ article, recentlyShown }];
+  });
+  const interests = new Set(query.interests);
+  const freshInInterests = fresh.filter(
+    (c) => !c.recentlyShown && c.article.categories.some((x) => interests.has(x)),
+  ).length;
+  if (freshInInterests >= WIDEN_BELOW) return fresh;
+  const older = await repo.olderCandidates(
+    tx,
+    query,
+    fresh.map((c) => c.article.id),
+  );
+  return [...fresh, ...older];
 }
 
 const windowStart = (window: CorpusWindow) =>

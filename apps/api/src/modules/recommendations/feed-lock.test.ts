@@ -85,8 +85,10 @@ describe("a reader's feed lock", () => {
   });
 });
 
-describe("a rebuilt feed's commit", () => {
-  it('does not wait for the disk, for its own transaction only', async () => {
+describe("a rebuild's transaction", () => {
+  it('commits without waiting for the disk, for its own transaction only', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
     // One connection, so that what it runs after the transaction shows whether the setting stayed.
     const connection = await ctx.database.pool.connect();
     try {
@@ -95,7 +97,7 @@ describe("a rebuilt feed's commit", () => {
         (await executor.execute<{ synchronous_commit: string }>(sql`show synchronous_commit`))
           .rows[0]!.synchronous_commit;
       const inside = await db.transaction(async (tx) => {
-        await repo.commitWithoutFlush(tx);
+        expect(await repo.lockReader(tx, reader.id)).toEqual({ interests: INTERESTS });
         return setting(tx);
       });
       expect(inside).toBe('off');

@@ -1,10 +1,9 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations, users } from '../../db/schema.js';
 import { articleColumns, type ArticleRecord } from '../articles/articles.repository.js';
 import type { HistoryAction, RankableArticle } from './ranker/index.js';
-import { engagementSql } from '../../lib/engagement.js';
-import { CANDIDATE_LIMITS, CO_ENGAGEMENT, WIDEN_BELOW } from './recommendations.settings.js';
+import { CANDIDATE_LIMITS, CO_ENGAGEMENT } from './recommendations.settings.js';
 
 export type RecommendationStatus = (typeof recommendations.$inferSelect)['status'];
 
@@ -127,9 +126,6 @@ const toRankable = (r: RankableRecord): RankableArticle => ({
   views: r.views,
 });
 
-/** The one engagement definition (lib/engagement.ts), as the ranker's popularity uses it. */
-const ENGAGEMENT = engagementSql();
-
 /** The transaction advisory lock on one reader's feed (two-key form: its own key space). */
 async function lockFeed(tx: DbExecutor, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:feed'), hashtext(${userId}))`);
@@ -162,18 +158,27 @@ export const recommendationsRepository = {
    * row so the account cannot be deleted meanwhile. KEY SHARE does not conflict with the row
    * lock that likes and saves take (FOR NO KEY UPDATE), so a reader's likes never wait for their
    * feed being ranked. Undefined when the account is gone.
+   *
+   * In the same round trip (one fewer per rebuild), the transaction's commit is made not to
+   * wait for its WAL to reach the disk (PostgreSQL's asynchronous commit, for this transaction
+   * only; only rebuilds and their previews take this lock). A rebuilt feed is derived data, and
+   * a crash within the WAL writer's delay (a fraction of a second) loses at most that rebuild,
+   * leaving the previous feed in place, consistent. A flush took 1.4 ms at the median and 13 ms
+   * at the 99th percentile of refreshes under the recommendations bench. Steering and read
+   * marks, which a reader typed, commit durably in their own transactions; a preview rolls back.
    */
   async lockReader(tx: DbExecutor, userId: string): Promise<{ interests: string[] } | undefined> {
     // One round trip: the advisory lock is taken while the row is read, and the row lock on
     // top of that (LockRows comes last), so the order is the one lockFeed + select had.
     const result = await tx.execute<{ interests: string[] }>(sql`
-      select u.interests
+      select u.interests, set_config('synchronous_commit', 'off', true) as synchronous_commit
       from (select pg_advisory_xact_lock(hashtext('lede:feed'), hashtext(${userId}))) l
       cross join ${users} u
       where u.id = ${userId}
       for key share of u
     `);
-    return result.rows[0];
+    const row = result.rows[0];
+    return row && { interests: row.interests };
   },
 
   /** The feed being shown, in order (an index range scan of recommendations_feed_idx). */
@@ -193,17 +198,6 @@ export const recommendationsRepository = {
       .innerJoin(articles, eq(articles.id, recommendations.articleId))
       .where(and(eq(recommendations.userId, userId), eq(recommendations.articleId, articleId)));
     return row;
-  },
-
-  /**
-   * The transaction's commit does not wait for its WAL to reach the disk (PostgreSQL's
-   * asynchronous commit, for this transaction only). For a rebuilt feed: it is derived data,
-   * and a crash within the WAL writer's delay (a fraction of a second) loses at most that
-   * rebuild, leaving the previous feed in place, consistent. A flush took 1.4 ms at the median
-   * and 13 ms at the 99th percentile of refreshes under the recommendations bench.
-   */
-  async commitWithoutFlush(tx: DbExecutor): Promise<void> {
-    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
   },
 
   /**
@@ -431,34 +425,81 @@ export const recommendationsRepository = {
   },
 
   /**
-   * Candidates for one reader: a union of bounded, index-backed sources (see CANDIDATE_LIMITS),
-   * minus what the reader reacted to, saved, read (views and read recommendations), same-title
-   * copies of what they disliked, hidden sources and articles they asked fewer of.
-   *
-   * Widening, in the same statement: when fewer than WIDEN_BELOW of those candidates are unseen
-   * (not recently shown) articles of the reader's declared interests, the window ran dry for
-   * them, and for each topic the newest `olderPerTopic` articles before the window the reader
-   * has not seen (not read, reacted to, or shown within the cooldown) are added after them, so
-   * the feed reaches back in time instead of filling up with unrelated topics. The older part
-   * sits under a one-time filter: PostgreSQL runs it only when the count asks for it (issue 18:
-   * as a second statement it cost a round trip, a second plan and the shared parts again, about
-   * 6 ms of the slowest refreshes).
+   * The shared candidate pool's rows (candidate-pool.ts): every article of the window
+   * (published after `since`, not after `now`), and the newest `newest` before it, which the
+   * newest-overall source needs when the window holds fewer than that.
    */
-  async candidates(db: DbExecutor, q: CandidateQuery): Promise<CandidateRow[]> {
-    const l = CANDIDATE_LIMITS;
-    const inWindow = sql`pub_date > ${at(q.since)} and pub_date <= ${at(q.now)}`;
-    const newestFirst = sql`order by pub_date desc nulls last, id`;
-    // What the reader has seen, gathered once per statement (issue 18): with three NOT EXISTS
-    // per widening branch, planning cost more than running (10 topics: 11 ms of planning,
-    // now 2.5). Each branch filters its index range on the set (a hashed subplan).
-    const seenRows = sql`seen as materialized (
+  async candidatePool(
+    db: DbExecutor,
+    since: Date,
+    now: Date,
+    newest: number,
+  ): Promise<{ window: RankableArticle[]; beforeWindow: RankableArticle[] }> {
+    const result = await db.execute<RankableRecord & { in_window: boolean }>(sql`
+      (select ${RANKABLE_COLUMNS}, true as in_window from articles a
+       where a.pub_date > ${at(since)} and a.pub_date <= ${at(now)})
+      union all
+      (select ${RANKABLE_COLUMNS}, false from articles a where a.pub_date <= ${at(since)}
+       order by a.pub_date desc nulls last, a.id limit ${num(newest)})
+    `);
+    const window: RankableArticle[] = [];
+    const beforeWindow: RankableArticle[] = [];
+    for (const r of result.rows) (r.in_window ? window : beforeWindow).push(toRankable(r));
+    return { window, beforeWindow };
+  },
+
+  /**
+   * Which of the articles a reader's window sources picked may be shown to them, and whether
+   * each was shown recently: not one they reacted to, saved or read (views and read
+   * recommendations), nor a same-title copy of one they disliked. Hidden sources and "fewer"
+   * articles are left out before. By id; bounded by the articles asked about, not the
+   * reader's history.
+   */
+  async unseenAmong(
+    tx: DbExecutor,
+    q: Pick<CandidateQuery, 'userId' | 'ignoredSince'>,
+    articles: readonly Pick<RankableArticle, 'id' | 'titleKey'>[],
+  ): Promise<Map<string, boolean>> {
+    const result = await tx.execute<{ id: string; recently_shown: boolean }>(sql`
+      with engaged as materialized (
         select article_id from article_reactions where user_id = ${q.userId}
+        union select article_id from saved_articles where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
-        union select article_id from recommendations where user_id = ${q.userId}
-          and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
-      ),`;
-    // Widening: one branch per topic with the category as a value, so that each branch is a
-    // range of that category's own newest-first index (articles_<category>_recency_idx).
+      ), disliked_keys as (
+        select d.title_key from article_reactions r join articles d on d.id = r.article_id
+        where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
+      )
+      select c.id,
+             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
+      from unnest(${uuidArray(articles.map((a) => a.id))}, ${textArray(articles.map((a) => a.titleKey))})
+        as c(id, title_key)
+      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = c.id
+      where (rec.status is null or rec.status <> 'read')
+        and not exists (select 1 from engaged e where e.article_id = c.id)
+        -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
+        and not exists (select 1 from disliked_keys k where k.title_key = c.title_key)
+    `);
+    return new Map(result.rows.map((r) => [r.id, r.recently_shown]));
+  },
+
+  /**
+   * Widening, for a reader whose window ran dry (see feed-builder.ts): for each topic, the
+   * newest `olderPerTopic` articles before the window the reader has not seen (not read,
+   * reacted to, or shown within the cooldown), minus what the reader excluded (as
+   * `unseenAmong`, hidden sources and "fewer" articles) and the window's candidates
+   * (`freshIds`). By id.
+   */
+  async olderCandidates(
+    tx: DbExecutor,
+    q: CandidateQuery,
+    freshIds: readonly string[],
+  ): Promise<CandidateRow[]> {
+    if (q.topics.length === 0) return [];
+    const l = CANDIDATE_LIMITS;
+    // One branch per topic with the category as a value, so that each branch is a range of
+    // that category's own newest-first index (articles_<category>_recency_idx). What the reader
+    // has seen is gathered once (a hashed subplan in each branch): with three NOT EXISTS per
+    // branch, planning cost more than running (10 topics: 11 ms of planning, now 2.5).
     const olderByTopic = sql.join(
       q.topics.map(
         (category) => sql`(select t.id from articles t
@@ -468,67 +509,28 @@ export const recommendationsRepository = {
       ),
       sql` union `,
     );
-    // The window's rows are read once (one pub_date index range) and every window source picks
-    // from them: as separate queries, each source visited the window's heap rows again, and the
-    // keyword source's GIN scan collected every article carrying a common keyword ("covid":
-    // thousands at 100,000 articles) before keeping the few in the window.
-    const windowSources = sql`
-        (select id from win where categories && ${textArray(q.topics)}
-         ${newestFirst} limit ${num(l.byTopic)})
-        union
-        (select id from articles where pub_date <= ${at(q.now)} ${newestFirst} limit ${num(l.newest)})
-        union
-        (select id from win order by engagement desc, id limit ${num(l.engaging)})
-        union
-        (select id from win where keywords && ${textArray(q.keywords)}
-         ${newestFirst} limit ${num(l.byKeyword)})
-        union
-        (select id from win where id = any(${uuidArray(q.coEngagedIds)}))`;
-    // One article of a pool as a candidate: its columns, whether it was shown recently, and
-    // none of what the reader excluded. Hidden sources and "fewer" articles come from the
-    // reader's controls, read just before: as arrays, they are two filters rather than two
-    // more joins.
-    const candidatesFrom = (pool: SQL) => sql`
-      select ${RANKABLE_COLUMNS},
-             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown,
-             a.categories && ${textArray(q.interests)} as in_interests
-      from (${pool}) pool
-      join articles a on a.id = pool.id
-      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
-      where (rec.status is null or rec.status <> 'read')
-        and not exists (select 1 from engaged e where e.article_id = a.id)
-        -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
-        and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
-        and a.source_name <> all(${textArray(q.hiddenSources)})
-        and a.id::text <> all(${textArray(q.fewerArticleIds)})`;
-    // Without topics there is nothing to widen to: no older part, and no `seen` set for it.
-    const canWiden = q.topics.length > 0;
-    const older = !canWiden
-      ? sql``
-      : sql`
-      union all
-      select older.*, 1 as part from (
-        ${candidatesFrom(olderByTopic)}
-          and not exists (select 1 from fresh f where f.id = a.id)
-      ) older
-      where (select count(*) from fresh where in_interests and not recently_shown) < ${num(WIDEN_BELOW)}`;
-    const result = await db.execute<RankableRecord & { recently_shown: boolean }>(sql`
-      with win as materialized (
-        select id, pub_date, categories, keywords, ${ENGAGEMENT} as engagement
-        from articles where ${inWindow}
-      ), engaged as materialized (
+    const result = await tx.execute<RankableRecord & { recently_shown: boolean }>(sql`
+      with seen as materialized (
         select article_id from article_reactions where user_id = ${q.userId}
-        union select article_id from saved_articles where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
-      ), ${canWiden ? seenRows : sql``} disliked_keys as (
+        union select article_id from recommendations where user_id = ${q.userId}
+          and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
+      ), disliked_keys as (
         select d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
-      ), fresh as materialized (
-        ${candidatesFrom(windowSources)}
       )
-      select fresh.*, 0 as part from fresh
-      ${older}
-      order by part, id
+      select ${RANKABLE_COLUMNS},
+             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
+      from (${olderByTopic}) older
+      join articles a on a.id = older.id
+      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
+      where (rec.status is null or rec.status <> 'read')
+        and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = a.id)
+        and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
+        and a.source_name <> all(${textArray(q.hiddenSources)})
+        and a.id::text <> all(${textArray(q.fewerArticleIds)})
+        and a.id <> all(${uuidArray(freshIds)})
+      order by a.id
     `);
     return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));
   },

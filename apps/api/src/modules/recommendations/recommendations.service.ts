@@ -93,7 +93,6 @@ export function createRecommendationsService(
         }
         const reading = { id: user.id, interests: reader.interests };
         const picks = await feeds.buildFeed(tx, reading, now, signals);
-        await repo.commitWithoutFlush(tx);
         const items = await repo.replaceFeed(tx, user.id, picks, now);
         return { items, interestCount, eligible: true };
       });

@@ -52,6 +52,12 @@ export const CANDIDATE_LIMITS = {
   coEngaged: 200,
 } as const;
 
+/**
+ * The shared candidate pool (candidate-pool.ts) is read again at the latest this old, even
+ * when no change of counters was announced (it is read again a second after one is).
+ */
+export const CANDIDATE_POOL_MAX_AGE_MS = 60_000;
+
 /** IDF statistics come from at most this many of the window's newest articles. */
 export const STATS_MAX_ARTICLES = 5_000;
 

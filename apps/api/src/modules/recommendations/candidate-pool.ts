@@ -1,0 +1,135 @@
+import type { DbExecutor } from '../../db/client.js';
+import { articlesVersion, stillValid } from '../../http/articles-changed.js';
+import { engagementOf } from '../../lib/engagement.js';
+import { LIST_STALE_MS } from '../articles/articles.router.js';
+import type { RankableArticle } from './ranker/index.js';
+import {
+  recommendationsRepository as repo,
+  type CorpusWindow,
+} from './recommendations.repository.js';
+import { CANDIDATE_LIMITS, CANDIDATE_POOL_MAX_AGE_MS } from './recommendations.settings.js';
+
+/**
+ * What every reader's window sources pick from, the same for all of them: the window's
+ * articles newest first, the newest overall (not bounded by the window) and the window's most
+ * engaged-with. Read once and shared by every rebuild while it holds (issue 18: picking and
+ * returning these rows for each reader was about half of a refresh's PostgreSQL time).
+ */
+export interface CandidatePool {
+  /** Published after the window's start and not after `now`, newest first (then by id). */
+  window: readonly RankableArticle[];
+  /** The newest CANDIDATE_LIMITS.newest articles up to `now`, window or not. */
+  newest: readonly RankableArticle[];
+  /** The window's CANDIDATE_LIMITS.engaging most engaged-with (then by id). */
+  engaging: readonly RankableArticle[];
+}
+
+/** What a reader's window sources select by (see `windowSources`). */
+export interface PoolSelection {
+  topics: readonly string[];
+  keywords: readonly string[];
+  coEngagedIds: readonly string[];
+}
+
+const byId = (a: RankableArticle, b: RankableArticle) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** PostgreSQL's `order by pub_date desc nulls last, id`. */
+export const newestFirst = (a: RankableArticle, b: RankableArticle) =>
+  b.pubDate.getTime() - a.pubDate.getTime() || byId(a, b);
+
+export function buildCandidatePool(
+  window: RankableArticle[],
+  beforeWindow: RankableArticle[],
+): CandidatePool {
+  const newest = [...window].sort(newestFirst);
+  const engagement = new Map(newest.map((a) => [a.id, engagementOf(a)]));
+  return {
+    window: newest,
+    newest: [...newest, ...[...beforeWindow].sort(newestFirst)].slice(0, CANDIDATE_LIMITS.newest),
+    engaging: [...newest]
+      .sort((a, b) => engagement.get(b.id)! - engagement.get(a.id)! || byId(a, b))
+      .slice(0, CANDIDATE_LIMITS.engaging),
+  };
+}
+
+const overlaps = (values: readonly string[], wanted: ReadonlySet<string>) =>
+  values.some((v) => wanted.has(v));
+
+const firstMatching = (
+  articles: readonly RankableArticle[],
+  matches: (a: RankableArticle) => boolean,
+  limit: number,
+) => {
+  const found: RankableArticle[] = [];
+  for (const a of articles) {
+    if (found.length >= limit) break;
+    if (matches(a)) found.push(a);
+  }
+  return found;
+};
+
+/**
+ * The union of a reader's window sources, each bounded before the union (by id, ascending):
+ * the newest of the window in the reader's topics, the newest overall, the window's most
+ * engaged-with, the newest of the window carrying one of the reader's profile keywords, and
+ * the window's articles among their best co-engagement scores.
+ */
+export function windowSources(pool: CandidatePool, selection: PoolSelection): RankableArticle[] {
+  const l = CANDIDATE_LIMITS;
+  const topics = new Set(selection.topics);
+  const keywords = new Set(selection.keywords);
+  const coEngaged = new Set(selection.coEngagedIds);
+  const picked = new Map<string, RankableArticle>();
+  const add = (articles: readonly RankableArticle[]) => {
+    for (const a of articles) picked.set(a.id, a);
+  };
+  add(firstMatching(pool.window, (a) => overlaps(a.categories, topics), l.byTopic));
+  add(pool.newest);
+  add(pool.engaging);
+  add(firstMatching(pool.window, (a) => overlaps(a.keywords, keywords), l.byKeyword));
+  add(pool.window.filter((a) => coEngaged.has(a.id)));
+  return [...picked.values()].sort(byId);
+}
+
+/**
+ * The shared pool, kept while the candidate window stays the same (same newest article, same
+ * count, same newest ingestion) and the counters it holds are current: after a like, save,
+ * share or dislike anywhere (announced in this process, or relayed from another instance) it
+ * is read again once it is LIST_STALE_MS old, so the counts the ranker sees lag by at most a
+ * second, as on the public lists; and at the latest after CANDIDATE_POOL_MAX_AGE_MS, should a
+ * change go unannounced. Times are the app's clock. Concurrent rebuilds share one read.
+ */
+export function createCandidatePoolCache() {
+  let current:
+    { key: string; builtAt: number; loadedAtMs: number; pool: Promise<CandidatePool> } | undefined;
+
+  return function poolFor(
+    db: DbExecutor,
+    window: CorpusWindow,
+    bounds: { since: Date; now: Date },
+  ): Promise<CandidatePool> {
+    const key = `${window.anchor.getTime()}|${window.articles}|${window.lastIngestedMs}`;
+    const age = bounds.now.getTime() - (current?.loadedAtMs ?? 0);
+    const fresh =
+      current?.key === key &&
+      age < CANDIDATE_POOL_MAX_AGE_MS &&
+      (age < LIST_STALE_MS || stillValid(current.builtAt, { allCounts: true }));
+    if (!fresh) {
+      const entry = {
+        key,
+        builtAt: articlesVersion(),
+        loadedAtMs: bounds.now.getTime(),
+        pool: repo
+          .candidatePool(db, bounds.since, bounds.now, CANDIDATE_LIMITS.newest)
+          .then(({ window: inWindow, beforeWindow }) => buildCandidatePool(inWindow, beforeWindow)),
+      };
+      // A failed read must not stay cached.
+      entry.pool.catch(() => {
+        if (current === entry) current = undefined;
+      });
+      current = entry;
+    }
+    return current!.pool;
+  };
+}
+
+export type CandidatePoolCache = ReturnType<typeof createCandidatePoolCache>;
