@@ -2,6 +2,7 @@ import type { DbExecutor } from '../../db/client.js';
 import { articlesVersion, stillValid } from '../../http/articles-changed.js';
 import { engagementOf } from '../../lib/engagement.js';
 import { LIST_STALE_MS } from '../articles/articles.router.js';
+import { corpusWindowKey } from './corpus-stats-cache.js';
 import type { RankableArticle } from './ranker/index.js';
 import {
   recommendationsRepository as repo,
@@ -33,7 +34,7 @@ export interface PoolSelection {
 
 const byId = (a: RankableArticle, b: RankableArticle) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** PostgreSQL's `order by pub_date desc nulls last, id`. */
-export const newestFirst = (a: RankableArticle, b: RankableArticle) =>
+const newestFirst = (a: RankableArticle, b: RankableArticle) =>
   b.pubDate.getTime() - a.pubDate.getTime() || byId(a, b);
 
 export function buildCandidatePool(
@@ -107,7 +108,7 @@ export function createCandidatePoolCache() {
     window: CorpusWindow,
     bounds: { since: Date; now: Date },
   ): Promise<CandidatePool> {
-    const key = `${window.anchor.getTime()}|${window.articles}|${window.lastIngestedMs}`;
+    const key = corpusWindowKey(window);
     const age = bounds.now.getTime() - (current?.loadedAtMs ?? 0);
     const fresh =
       current?.key === key &&

@@ -6,6 +6,10 @@ import {
 } from './recommendations.repository.js';
 import { STATS_MAX_ARTICLES } from './recommendations.settings.js';
 
+/** Identifies a candidate window's contents: same newest article, same count, same newest ingestion. */
+export const corpusWindowKey = (window: CorpusWindow) =>
+  `${window.anchor.getTime()}|${window.articles}|${window.lastIngestedMs}`;
+
 /**
  * The ranker's IDF statistics, kept while the candidate window stays the same (same newest
  * article, same count, same newest ingestion). Reusing one CorpusStats object matters: the
@@ -19,7 +23,7 @@ export function createCorpusStatsCache() {
     window: CorpusWindow,
     bounds: { since: Date; now: Date },
   ): Promise<CorpusStats> {
-    const key = `${window.anchor.getTime()}|${window.articles}|${window.lastIngestedMs}`;
+    const key = corpusWindowKey(window);
     if (current?.key !== key) {
       const entry = {
         key,
