@@ -9,6 +9,8 @@ import { LIST_STALE_MS } from '../articles/articles.router.js';
 import {
   buildCandidatePool,
   createCandidatePoolCache,
+  olderFromPool,
+  pooledOlder,
   windowSources,
   type CandidatePool,
 } from './candidate-pool.js';
@@ -98,12 +100,47 @@ describe('the shared candidate pool', () => {
 
   it('adds the co-engaged articles of the window only', () => {
     const window = [article(1, 1), article(2, 2)];
-    const pool: CandidatePool = { window, newest: [], engaging: [] };
+    const pool: CandidatePool = { window, newest: [], engaging: [], olderByCategory: new Map() };
     const picked = windowSources(pool, {
       ...none,
       coEngagedIds: [article(2, 0).id, article(9, 0).id],
     });
     expect(ids(picked)).toEqual([article(2, 0).id]);
+  });
+});
+
+describe('widening from the pool', () => {
+  const { olderPerTopic, olderPooledPerTopic } = CANDIDATE_LIMITS;
+  /** `count` older articles of `category`, newest first, numbered from `from`. */
+  const olderOf = (category: string, count: number, from: number) =>
+    Array.from({ length: count }, (_, i) =>
+      article(from + i, 2_000 + i, { categories: [category] }),
+    );
+  const poolWith = (older: Record<string, RankableArticle[]>): CandidatePool =>
+    buildCandidatePool([], [], new Map(Object.entries(older)));
+
+  it("takes each topic's newest unseen, each article once, by id", () => {
+    const sports = olderOf('sports', olderPooledPerTopic, 1_000);
+    const both = article(5_000, 1_999, { categories: ['sports', 'travel'] });
+    const travel = [both, ...olderOf('travel', 5, 2_000)];
+    const pool = poolWith({ sports: [both, ...sports], travel });
+    const seen = new Set([both.id, sports[0]!.id, sports[3]!.id]);
+    const found = olderFromPool(pool, ['sports', 'travel'], (a) => seen.has(a.id))!;
+    const expectedSports = sports.filter((a) => !seen.has(a.id)).slice(0, olderPerTopic);
+    expect(ids(found)).toEqual(ids([...expectedSports, ...travel.slice(1)]).sort());
+    expect(ids(pooledOlder(pool, ['sports', 'travel']))).toHaveLength(olderPooledPerTopic + 6);
+  });
+
+  it('asks the database when a full list runs out of unseen articles, or a topic has none', () => {
+    const sports = olderOf('sports', olderPooledPerTopic, 1_000);
+    const pool = poolWith({ sports, food: olderOf('food', 3, 3_000) });
+    const seenAllBut = (n: number) => (a: RankableArticle) => sports.indexOf(a) >= n;
+    expect(olderFromPool(pool, ['sports'], seenAllBut(olderPerTopic))).toHaveLength(olderPerTopic);
+    expect(olderFromPool(pool, ['sports'], seenAllBut(olderPerTopic - 1))).toBeUndefined();
+    // A short list is the whole category: what it holds is all there is.
+    expect(olderFromPool(pool, ['food'], () => false)).toHaveLength(3);
+    expect(olderFromPool(pool, ['food'], () => true)).toEqual([]);
+    expect(olderFromPool(pool, ['unknown'], () => false)).toBeUndefined();
   });
 });
 

@@ -23,6 +23,11 @@ export interface CandidatePool {
   newest: readonly RankableArticle[];
   /** The window's CANDIDATE_LIMITS.engaging most engaged-with (then by id). */
   engaging: readonly RankableArticle[];
+  /**
+   * Per category, the newest CANDIDATE_LIMITS.olderPooledPerTopic articles before the window
+   * (published at or before its start) carrying it, newest first: where widening looks first.
+   */
+  olderByCategory: ReadonlyMap<string, readonly RankableArticle[]>;
 }
 
 /** What a reader's window sources select by (see `windowSources`). */
@@ -40,6 +45,7 @@ const newestFirst = (a: RankableArticle, b: RankableArticle) =>
 export function buildCandidatePool(
   window: RankableArticle[],
   beforeWindow: RankableArticle[],
+  olderByCategory: ReadonlyMap<string, readonly RankableArticle[]> = new Map(),
 ): CandidatePool {
   const newest = [...window].sort(newestFirst);
   const engagement = new Map(newest.map((a) => [a.id, engagementOf(a)]));
@@ -49,6 +55,9 @@ export function buildCandidatePool(
     engaging: [...newest]
       .sort((a, b) => engagement.get(b.id)! - engagement.get(a.id)! || byId(a, b))
       .slice(0, CANDIDATE_LIMITS.engaging),
+    olderByCategory: new Map(
+      [...olderByCategory].map(([category, older]) => [category, [...older].sort(newestFirst)]),
+    ),
   };
 }
 
@@ -91,6 +100,42 @@ export function windowSources(pool: CandidatePool, selection: PoolSelection): Ra
   return [...picked.values()].sort(byId);
 }
 
+/** The pooled older articles of a reader's topics (each once), to ask the reader's flags of. */
+export function pooledOlder(pool: CandidatePool, topics: readonly string[]): RankableArticle[] {
+  const found = new Map<string, RankableArticle>();
+  for (const topic of topics)
+    for (const a of pool.olderByCategory.get(topic) ?? []) found.set(a.id, a);
+  return [...found.values()];
+}
+
+/**
+ * Widening from the pool: for each topic, its newest CANDIDATE_LIMITS.olderPerTopic pooled
+ * older articles that the reader has not seen (`isSeen`), in one list (each once, by id).
+ * Undefined when a topic's pooled list cannot tell: it was used up while full (the reader has
+ * seen too many of them) or there is none (not a category): the database is asked then.
+ */
+export function olderFromPool(
+  pool: CandidatePool,
+  topics: readonly string[],
+  isSeen: (a: RankableArticle) => boolean,
+): RankableArticle[] | undefined {
+  const { olderPerTopic, olderPooledPerTopic } = CANDIDATE_LIMITS;
+  const found = new Map<string, RankableArticle>();
+  for (const topic of topics) {
+    const pooled = pool.olderByCategory.get(topic);
+    if (!pooled) return undefined;
+    let taken = 0;
+    for (const a of pooled) {
+      if (taken >= olderPerTopic) break;
+      if (isSeen(a)) continue;
+      found.set(a.id, a);
+      taken++;
+    }
+    if (taken < olderPerTopic && pooled.length >= olderPooledPerTopic) return undefined;
+  }
+  return [...found.values()].sort(byId);
+}
+
 /**
  * The shared pool, kept while the candidate window stays the same (same newest article, same
  * count, same newest ingestion) and the counters it holds are current: after a like, save,
@@ -120,8 +165,11 @@ export function createCandidatePoolCache() {
         builtAt: articlesVersion(),
         loadedAtMs: bounds.now.getTime(),
         pool: repo
-          .candidatePool(db, bounds.since, bounds.now, CANDIDATE_LIMITS.newest)
-          .then(({ window: inWindow, beforeWindow }) => buildCandidatePool(inWindow, beforeWindow)),
+          .candidatePool(db, bounds.since, bounds.now, {
+            newest: CANDIDATE_LIMITS.newest,
+            olderPerCategory: CANDIDATE_LIMITS.olderPooledPerTopic,
+          })
+          .then((rows) => buildCandidatePool(rows.window, rows.beforeWindow, rows.olderByCategory)),
       };
       // A failed read must not stay cached.
       entry.pool.catch(() => {

@@ -1,5 +1,11 @@
 import type { DbExecutor } from '../../db/client.js';
-import { createCandidatePoolCache, windowSources, type CandidatePool } from './candidate-pool.js';
+import {
+  createCandidatePoolCache,
+  olderFromPool,
+  pooledOlder,
+  windowSources,
+  type CandidatePool,
+} from './candidate-pool.js';
 import { createCorpusStatsCache } from './corpus-stats-cache.js';
 import { topProfileKeywords } from './profile-keywords.js';
 import {
@@ -12,6 +18,7 @@ import {
   type RankContext,
   type RankedArticle,
   type RankUser,
+  type RankableArticle,
   type CorpusStats,
 } from './ranker/index.js';
 import {
@@ -21,6 +28,7 @@ import {
   type CorpusWindow,
   type HistoryRow,
   type NeighbourRow,
+  type ReaderFlags,
   type StoredPick,
 } from './recommendations.repository.js';
 import {
@@ -169,10 +177,13 @@ export function createFeedBuilder(rankFeed: RankFn = rank) {
 
 /**
  * A reader's candidates: their window sources picked from the shared pool, minus what they
- * excluded (hidden sources and "fewer" articles here, what they reacted to, saved, read or
- * disliked a copy of in `unseenAmong`), by id; then, when fewer than WIDEN_BELOW of those are
- * unseen (not recently shown) articles of their declared interests, the window ran dry for
- * them and the newest unseen articles of each topic before the window follow, by id.
+ * excluded (hidden sources and "fewer" articles, and what `readerFlags` blocks: what they
+ * read, reacted to, saved or viewed, and copies of what they disliked), by id; then, when
+ * fewer than WIDEN_BELOW of those are unseen (not recently shown) articles of their declared
+ * interests, the window ran dry for them, and the newest unseen articles of each topic before
+ * the window follow, by id: from the pool when its older articles of each topic hold enough
+ * the reader has not seen (their flags are asked in the same statement), else from the
+ * database.
  */
 async function gatherCandidates(
   tx: DbExecutor,
@@ -181,25 +192,30 @@ async function gatherCandidates(
 ): Promise<CandidateRow[]> {
   const hidden = new Set(query.hiddenSources);
   const fewer = new Set(query.fewerArticleIds);
-  const picked = windowSources(pool, query).filter(
-    (a) => !hidden.has(a.sourceName) && !fewer.has(a.id),
-  );
-  const unseen = picked.length > 0 ? await repo.unseenAmong(tx, query, picked) : new Map();
+  const allowed = (a: RankableArticle) => !hidden.has(a.sourceName) && !fewer.has(a.id);
+  const picked = windowSources(pool, query).filter(allowed);
+  const older = pooledOlder(pool, query.topics);
+  const asked = new Map([...picked, ...older].map((a) => [a.id, a]));
+  const flags = asked.size > 0 ? await repo.readerFlags(tx, query, [...asked.values()]) : new Map();
+  const flagsOf = (a: RankableArticle): ReaderFlags | undefined => flags.get(a.id);
   const fresh: CandidateRow[] = picked.flatMap((article) => {
-    const recentlyShown = unseen.get(article.id);
-    return recentlyShown === undefined ? [] : [{ article, recentlyShown }];
+    const f = flagsOf(article);
+    return f?.blocked ? [] : [{ article, recentlyShown: f?.recentlyShown ?? false }];
   });
   const interests = new Set(query.interests);
   const freshInInterests = fresh.filter(
     (c) => !c.recentlyShown && c.article.categories.some((x) => interests.has(x)),
   ).length;
-  if (freshInInterests >= WIDEN_BELOW) return fresh;
-  const older = await repo.olderCandidates(
-    tx,
-    query,
-    fresh.map((c) => c.article.id),
-  );
-  return [...fresh, ...older];
+  if (freshInInterests >= WIDEN_BELOW || query.topics.length === 0) return fresh;
+
+  const freshIds = new Set(fresh.map((c) => c.article.id));
+  const fromPool = olderFromPool(pool, query.topics, (a) => flagsOf(a)?.seen ?? false);
+  const widened = fromPool
+    ? fromPool
+        .filter((a) => !flagsOf(a)?.blocked && allowed(a) && !freshIds.has(a.id))
+        .map((article) => ({ article, recentlyShown: false }))
+    : await repo.olderCandidates(tx, query, [...freshIds]);
+  return [...fresh, ...widened];
 }
 
 const windowStart = (window: CorpusWindow) =>

@@ -1,3 +1,4 @@
+import { CATEGORY_IDS } from '@lede/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations, users } from '../../db/schema.js';
@@ -61,6 +62,13 @@ export interface CandidateQuery {
   fewerArticleIds: readonly string[];
   /** The reader's declared interests: whether the window ran dry is counted over them. */
   interests: readonly string[];
+}
+
+/** What a reader did with one article, as a rebuild needs it (see `readerFlags`). */
+export interface ReaderFlags {
+  blocked: boolean;
+  recentlyShown: boolean;
+  seen: boolean;
 }
 
 export interface StoredPick {
@@ -426,68 +434,116 @@ export const recommendationsRepository = {
 
   /**
    * The shared candidate pool's rows (candidate-pool.ts): every article of the window
-   * (published after `since`, not after `now`), and the newest `newest` before it, which the
-   * newest-overall source needs when the window holds fewer than that.
+   * (published after `since`, not after `now`); the newest `newest` before it, which the
+   * newest-overall source needs when the window holds fewer than that; and for each category
+   * the newest `olderPerCategory` before it carrying the category (a range of that category's
+   * own newest-first index), for widening.
    */
   async candidatePool(
     db: DbExecutor,
     since: Date,
     now: Date,
-    newest: number,
-  ): Promise<{ window: RankableArticle[]; beforeWindow: RankableArticle[] }> {
-    const result = await db.execute<RankableRecord & { in_window: boolean }>(sql`
-      (select ${RANKABLE_COLUMNS}, true as in_window from articles a
+    { newest, olderPerCategory }: { newest: number; olderPerCategory: number },
+  ): Promise<{
+    window: RankableArticle[];
+    beforeWindow: RankableArticle[];
+    olderByCategory: Map<string, RankableArticle[]>;
+  }> {
+    const olderByCategory = CATEGORY_IDS.map(
+      (category) => sql`
+      union all
+      (select ${RANKABLE_COLUMNS}, ${category} as part from articles a
+       where a.pub_date <= ${at(since)} and a.categories @> array[${sql.raw(`'${category}'`)}]::text[]
+       order by a.pub_date desc nulls last, a.id limit ${num(olderPerCategory)})`,
+    );
+    const result = await db.execute<RankableRecord & { part: string }>(sql`
+      (select ${RANKABLE_COLUMNS}, 'window' as part from articles a
        where a.pub_date > ${at(since)} and a.pub_date <= ${at(now)})
       union all
-      (select ${RANKABLE_COLUMNS}, false from articles a where a.pub_date <= ${at(since)}
+      (select ${RANKABLE_COLUMNS}, 'before' from articles a where a.pub_date <= ${at(since)}
        order by a.pub_date desc nulls last, a.id limit ${num(newest)})
+      ${sql.join(olderByCategory)}
     `);
+    // One object per article, however many parts list it.
+    const byId = new Map<string, RankableArticle>();
+    const one = (r: RankableRecord) => {
+      let found = byId.get(r.id);
+      if (!found) byId.set(r.id, (found = toRankable(r)));
+      return found;
+    };
     const window: RankableArticle[] = [];
     const beforeWindow: RankableArticle[] = [];
-    for (const r of result.rows) (r.in_window ? window : beforeWindow).push(toRankable(r));
-    return { window, beforeWindow };
+    const older = new Map<string, RankableArticle[]>(CATEGORY_IDS.map((c) => [c, []]));
+    for (const r of result.rows) {
+      if (r.part === 'window') window.push(one(r));
+      else if (r.part === 'before') beforeWindow.push(one(r));
+      else older.get(r.part)?.push(one(r));
+    }
+    return { window, beforeWindow, olderByCategory: older };
   },
 
   /**
-   * Which of the articles a reader's window sources picked may be shown to them, and whether
-   * each was shown recently: not one they reacted to, saved or read (views and read
-   * recommendations), nor a same-title copy of one they disliked. Hidden sources and "fewer"
-   * articles are left out before. By id; bounded by the articles asked about, not the
-   * reader's history.
+   * What the reader did with each of `articles` (a rebuild's window picks and the pooled older
+   * articles of its topics), for the articles where it matters; an article not in the answer
+   * is untouched:
+   *
+   * - `blocked`: never a candidate: read, reacted to, saved or viewed, or a same-title copy of
+   *   one they disliked;
+   * - `recentlyShown`: in the feed being replaced, or replaced after `ignoredSince` unread;
+   * - `seen` (widening's sense): reacted to, viewed, read or recently shown.
+   *
+   * Bounded by the articles asked about, not by the reader's history.
    */
-  async unseenAmong(
+  async readerFlags(
     tx: DbExecutor,
     q: Pick<CandidateQuery, 'userId' | 'ignoredSince'>,
     articles: readonly Pick<RankableArticle, 'id' | 'titleKey'>[],
-  ): Promise<Map<string, boolean>> {
-    const result = await tx.execute<{ id: string; recently_shown: boolean }>(sql`
-      with engaged as materialized (
+  ): Promise<Map<string, ReaderFlags>> {
+    const result = await tx.execute<{
+      id: string;
+      blocked: boolean;
+      recently_shown: boolean;
+      seen: boolean;
+    }>(sql`
+      with touched as materialized (
         select article_id from article_reactions where user_id = ${q.userId}
-        union select article_id from saved_articles where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
-      ), disliked_keys as (
-        select d.title_key from article_reactions r join articles d on d.id = r.article_id
+      ), saved as materialized (
+        select article_id from saved_articles where user_id = ${q.userId}
+      ), disliked_keys as materialized (
+        select distinct d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
+      ), flagged as (
+        select c.id,
+               coalesce(rec.status = 'read', false)
+                 or exists (select 1 from touched t where t.article_id = c.id)
+                 or exists (select 1 from saved s where s.article_id = c.id)
+                 or exists (select 1 from disliked_keys k where k.title_key = c.title_key) as blocked,
+               (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown,
+               (rec.id is not null
+                 and (rec.status = 'read' or rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)}))
+                 or exists (select 1 from touched t where t.article_id = c.id) as seen
+        from unnest(${uuidArray(articles.map((a) => a.id))}, ${textArray(articles.map((a) => a.titleKey))})
+          as c(id, title_key)
+        left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = c.id
       )
-      select c.id,
-             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
-      from unnest(${uuidArray(articles.map((a) => a.id))}, ${textArray(articles.map((a) => a.titleKey))})
-        as c(id, title_key)
-      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = c.id
-      where (rec.status is null or rec.status <> 'read')
-        and not exists (select 1 from engaged e where e.article_id = c.id)
-        -- not exists, not "not in": with "not in" the planner scans every article (110 ms at 100k).
-        and not exists (select 1 from disliked_keys k where k.title_key = c.title_key)
+      select * from flagged where blocked or recently_shown or seen
     `);
-    return new Map(result.rows.map((r) => [r.id, r.recently_shown]));
+    return new Map(
+      result.rows.map((r) => [
+        r.id,
+        { blocked: r.blocked, recentlyShown: r.recently_shown, seen: r.seen },
+      ]),
+    );
   },
 
   /**
-   * Widening, for a reader whose window ran dry (see feed-builder.ts): for each topic, the
-   * newest `olderPerTopic` articles before the window the reader has not seen (not read,
-   * reacted to, or shown within the cooldown), minus what the reader excluded (as
-   * `unseenAmong`, hidden sources and "fewer" articles) and the window's candidates
-   * (`freshIds`). By id.
+   * Widening from the database, for a reader whose window ran dry and who has seen too many
+   * of the pooled older articles of a topic to find its share among them (see
+   * candidate-pool.ts, `olderFromPool`): for each topic, the newest `olderPerTopic` articles
+   * before the window the reader has not seen (not read, reacted to, or shown within the
+   * cooldown), minus what the reader excluded (as for the window's, hidden sources and "fewer"
+   * articles) and the window's candidates (`freshIds`). By id.
    */
   async olderCandidates(
     tx: DbExecutor,

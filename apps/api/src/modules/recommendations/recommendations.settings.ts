@@ -42,6 +42,12 @@ export const CANDIDATE_LIMITS = {
   byTopic: 400,
   /** Widening: per topic, the newest unseen articles before the window. */
   olderPerTopic: 20,
+  /**
+   * Widening: per category, the newest articles before the window that the shared candidate
+   * pool holds, to find a reader's `olderPerTopic` unseen ones among (when a reader has seen
+   * too many of them, the database is asked instead).
+   */
+  olderPooledPerTopic: 60,
   /** Newest overall (not bounded by the window, so a quiet period still fills a feed). */
   newest: 200,
   /** Most engaged-with in the window. */
