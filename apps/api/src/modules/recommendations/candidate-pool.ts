@@ -180,5 +180,3 @@ export function createCandidatePoolCache() {
     return current!.pool;
   };
 }
-
-export type CandidatePoolCache = ReturnType<typeof createCandidatePoolCache>;

@@ -206,7 +206,7 @@ async function gatherCandidates(
   const freshInInterests = fresh.filter(
     (c) => !c.recentlyShown && c.article.categories.some((x) => interests.has(x)),
   ).length;
-  if (freshInInterests >= WIDEN_BELOW || query.topics.length === 0) return fresh;
+  if (freshInInterests >= WIDEN_BELOW) return fresh;
 
   const freshIds = new Set(fresh.map((c) => c.article.id));
   const fromPool = olderFromPool(pool, query.topics, (a) => flagsOf(a)?.seen ?? false);

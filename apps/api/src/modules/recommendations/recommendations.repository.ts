@@ -453,7 +453,7 @@ export const recommendationsRepository = {
       (category) => sql`
       union all
       (select ${RANKABLE_COLUMNS}, ${category} as part from articles a
-       where a.pub_date <= ${at(since)} and a.categories @> array[${sql.raw(`'${category}'`)}]::text[]
+       where a.pub_date <= ${at(since)} and a.categories @> array[${category}]::text[]
        order by a.pub_date desc nulls last, a.id limit ${num(olderPerCategory)})`,
     );
     const result = await db.execute<RankableRecord & { part: string }>(sql`
@@ -513,19 +513,21 @@ export const recommendationsRepository = {
       ), disliked_keys as materialized (
         select distinct d.title_key from article_reactions r join articles d on d.id = r.article_id
         where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
-      ), flagged as (
-        select c.id,
-               coalesce(rec.status = 'read', false)
-                 or exists (select 1 from touched t where t.article_id = c.id)
-                 or exists (select 1 from saved s where s.article_id = c.id)
-                 or exists (select 1 from disliked_keys k where k.title_key = c.title_key) as blocked,
-               (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown,
-               (rec.id is not null
-                 and (rec.status = 'read' or rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)}))
-                 or exists (select 1 from touched t where t.article_id = c.id) as seen
+      ), asked as (
+        select c.id, c.title_key, rec.status, rec.retired_at, rec.id is not null as recommended,
+               exists (select 1 from touched t where t.article_id = c.id) as touched
         from unnest(${uuidArray(articles.map((a) => a.id))}, ${textArray(articles.map((a) => a.titleKey))})
           as c(id, title_key)
         left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = c.id
+      ), flagged as (
+        select id,
+               coalesce(status = 'read', false) or touched
+                 or exists (select 1 from saved s where s.article_id = asked.id)
+                 or exists (select 1 from disliked_keys k where k.title_key = asked.title_key) as blocked,
+               (recommended and (retired_at is null or retired_at > ${at(q.ignoredSince)})) as recently_shown,
+               (recommended and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)}))
+                 or touched as seen
+        from asked
       )
       select * from flagged where blocked or recently_shown or seen
     `);
