@@ -44,6 +44,10 @@ export const MESSAGES = {
     unauthenticated: 'Authentication required',
     invalidToken: 'Invalid or expired token',
     refreshInvalid: 'Session expired. Please log in again.',
+    verificationTokenRequired:
+      'Please verify the code on this device first: the code was verified somewhere else.',
+    reauthRequired: 'Please confirm your password to continue.',
+    wrongPassword: 'Incorrect password.',
   },
   articles: {
     notFound: 'Article not found',

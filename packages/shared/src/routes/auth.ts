@@ -31,6 +31,7 @@ const CHECKS_A_CODE = [
 ] as const;
 const NEEDS_A_VERIFIED_CODE = [
   ...LIMITED,
+  'VERIFICATION_TOKEN_REQUIRED',
   'VERIFICATION_REQUIRED',
   'VERIFICATION_EXPIRED',
   'OTP_ALREADY_USED',
@@ -54,6 +55,10 @@ export const AUTH_ROUTES = defineRoutes({
   'POST /api/auth/verify-otp': {
     access: 'visitor',
     summary: 'Verifies a signup or login code; errors carry `attemptsLeft`.',
+    notes:
+      'Answers a single-use `verificationToken`, also set as the HttpOnly `lede_verification` ' +
+      'cookie (path `/api/auth`, SameSite=Strict): signup and login need it, from the cookie ' +
+      'or the body, so only the client that verified the code can use it.',
     body: verifyOtpRequest,
     responses: { 200: verifyOtpResponse },
     errors: CHECKS_A_CODE,
@@ -61,7 +66,9 @@ export const AUTH_ROUTES = defineRoutes({
   'POST /api/auth/signup': {
     access: 'visitor',
     summary: 'Creates the account and signs in.',
-    notes: 'Needs a signup code for that e-mail verified within the last 10 minutes.',
+    notes:
+      'Needs a signup code for that e-mail verified within the last 10 minutes by this client ' +
+      '(its `verificationToken`, as cookie or body field).',
     body: signupRequest,
     responses: { 201: signupResponse },
     errors: [...NEEDS_A_VERIFIED_CODE, 'EMAIL_TAKEN'],
@@ -69,7 +76,9 @@ export const AUTH_ROUTES = defineRoutes({
   'POST /api/auth/login': {
     access: 'visitor',
     summary: 'Signs in.',
-    notes: 'Needs a login code for that e-mail verified within the last 10 minutes.',
+    notes:
+      'Needs a login code for that e-mail verified within the last 10 minutes by this client ' +
+      '(its `verificationToken`, as cookie or body field).',
     body: loginRequest,
     responses: { 200: loginResponse },
     errors: [...NEEDS_A_VERIFIED_CODE, 'INVALID_CREDENTIALS'],
@@ -104,7 +113,10 @@ export const AUTH_ROUTES = defineRoutes({
   },
   'POST /api/auth/logout': {
     access: 'visitor',
-    summary: 'Revokes the refresh token of the `lede_refresh` cookie and clears it.',
+    summary: 'Ends the session: its refresh tokens and its access tokens, at once, everywhere.',
+    notes:
+      'The session is the one of the `lede_refresh` cookie, or of the bearer token when there ' +
+      'is no cookie; the cookie is cleared.',
     responses: { 200: messageResponse },
     errors: LIMITED,
   },

@@ -1,5 +1,6 @@
 import {
   changeEmailBody,
+  deleteAccountBody,
   editNameBody,
   setInterestsBody,
   timezoneBody,
@@ -37,12 +38,17 @@ export const PROFILE_ROUTES = defineRoutes({
       'Step 1, `{ email }`: a code is mailed to the new address and nothing changes yet ' +
       '(`{ message, hash, expiresIn, pendingEmail, user }`). Step 2, `{ email, otp, hash }`: ' +
       'the change is made (`{ message, user }`), the old address gets a notice and every ' +
-      'other session is signed out.',
+      'other session is signed out. Step 1 re-authenticates: it is refused with 403 ' +
+      '`REAUTH_REQUIRED` unless the session signed in (password and code) within ' +
+      '`REAUTH_WINDOW_SECONDS` or the body carries the current `password`.',
     body: changeEmailBody,
     responses: { 200: changeEmailResponse },
     errors: [
       'SAME_EMAIL',
       'EMAIL_TAKEN',
+      'REAUTH_REQUIRED',
+      'WRONG_PASSWORD',
+      'RATE_LIMITED',
       'TOO_MANY_CODES',
       'OTP_INVALID',
       'OTP_EXPIRED',
@@ -93,6 +99,11 @@ export const PROFILE_ROUTES = defineRoutes({
   'DELETE /api/profile/deleteaccount': {
     access: 'signedIn',
     summary: 'Erases the account and everything of it, in one transaction.',
+    notes:
+      'Re-authenticates as step 1 of changeemail does: 403 `REAUTH_REQUIRED` outside the ' +
+      'window unless the body carries the current `password`.',
+    body: deleteAccountBody,
     responses: { 200: deleteAccountResponse },
+    errors: ['REAUTH_REQUIRED', 'WRONG_PASSWORD', 'RATE_LIMITED'],
   },
 });

@@ -12,6 +12,7 @@ import {
   emailSchema,
   nameSchema,
   otpSchema,
+  passwordInputSchema,
   safeString,
   timezoneSchema,
 } from './common.js';
@@ -103,13 +104,26 @@ export const editNameBody = z.object({ name: nameSchema });
  * A verified e-mail change: `{ email }` sends a code to the new address; the same call with
  * the code and its `hash` applies the change.
  */
+/**
+ * The current password, for a sensitive change asked for outside the re-authentication window
+ * (`REAUTH_WINDOW_SECONDS` after the session's own sign-in); 403 REAUTH_REQUIRED asks for it.
+ */
+const currentPassword = passwordInputSchema.optional();
 export const changeEmailBody = z
-  .object({ email: emailSchema, otp: otpSchema.optional(), hash: challengeHandleSchema.optional() })
+  .object({
+    email: emailSchema,
+    otp: otpSchema.optional(),
+    hash: challengeHandleSchema.optional(),
+    password: currentPassword,
+  })
   .refine((b) => (b.otp === undefined) === (b.hash === undefined), {
     message: MESSAGES.validation.otpIncomplete,
     path: ['otp'],
   });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
+/** The body may be left out (the spec's client sends none); `password` re-authenticates. */
+export const deleteAccountBody = z.object({ password: currentPassword });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 export const toggleThemeBody = z.object({ theme: themeSchema });
 export const updateProfilePictureBody = z.object({
   // Relative paths are allowed: the app's own avatars and the default one ("remove picture").

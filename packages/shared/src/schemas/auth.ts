@@ -9,7 +9,10 @@ import {
   safeString,
   timezoneSchema,
 } from './common.js';
+import { MESSAGES } from '../messages.js';
 import { publicUserSchema } from './user.js';
+
+const v = MESSAGES.validation;
 
 // Requests (spec section 7). zod objects drop unknown keys.
 export const sendOtpRequest = z.object({ email: emailSchema });
@@ -22,16 +25,23 @@ export const verifyOtpRequest = z.object({
   otp: otpSchema,
   hash: challengeHandleSchema,
 });
+/**
+ * The proof a verified sign-up or sign-in code gives the client that verified it: sent back as
+ * the `lede_verification` cookie by browsers, or in the body by clients without cookies.
+ */
+export const verificationTokenSchema = safeString({ error: v.invalidInput }).min(1).max(200);
 export const signupRequest = z.object({
   name: nameSchema,
   email: emailSchema,
   password: newPasswordSchema,
   timezone: timezoneSchema.optional(),
+  verificationToken: verificationTokenSchema.optional(),
 });
 export const loginRequest = z.object({
   email: emailSchema,
   password: passwordInputSchema,
   timezone: timezoneSchema.optional(),
+  verificationToken: verificationTokenSchema.optional(),
 });
 export const forgotPasswordRequest = z.object({ email: emailSchema });
 export const verifyPasswordResetOtpRequest = verifyOtpRequest;
@@ -56,7 +66,12 @@ export const otpSentResponse = z.object({
   hash: z.string(),
   expiresIn: z.number(),
 });
-export const verifyOtpResponse = z.object({ message: z.string(), verified: z.literal(true) });
+export const verifyOtpResponse = z.object({
+  message: z.string(),
+  verified: z.literal(true),
+  /** Single use, valid as long as the code's challenge; also set as the `lede_verification` cookie. */
+  verificationToken: z.string(),
+});
 export const otpErrorResponse = z.object({
   message: z.string(),
   attemptsLeft: z.number().optional(),
