@@ -15,6 +15,7 @@ import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
 import { startFeedsChangedRelay } from './db/feeds-changed-relay.js';
 import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
+import { errorMessageForLog } from './lib/database-error-log.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailOutbox } from './lib/mail-outbox.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
@@ -84,7 +85,7 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   workers.failed.catch((err: unknown) => {
-    console.error('Lede failed to start:', err instanceof Error ? err.message : err);
+    console.error('Lede failed to start:', errorMessageForLog(err));
     void shutdown('start-up failure', 1);
   });
 }
@@ -203,6 +204,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Lede failed to start:', err instanceof Error ? err.message : err);
+  console.error('Lede failed to start:', errorMessageForLog(err));
   process.exit(1);
 });
