@@ -23,6 +23,11 @@ import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import { createMetrics } from './modules/metrics/metrics.js';
+import {
+  startMetricsListener,
+  type MetricsListener,
+  type MetricsSource,
+} from './modules/metrics/metrics-listener.js';
 import { createSessionUsers } from './modules/users/session-users.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
@@ -51,6 +56,16 @@ async function databaseServer(
   return { databaseUrl: embedded.url(), embedded, supervisor };
 }
 
+/** METRICS_PORT, when set: opened by one process only (the primary, under API_WORKERS > 1). */
+async function metricsListener(
+  config: Config,
+  source: MetricsSource,
+  logger: Logger,
+): Promise<MetricsListener | undefined> {
+  if (!config.metricsListener) return undefined;
+  return startMetricsListener({ ...config.metricsListener, source, logger });
+}
+
 function announce(logger: Logger, host: string, port: number) {
   logger.info(`Lede is running at http://${host}:${port}`);
   console.log(`\n  Lede is running at http://${host}:${port}\n`);
@@ -71,12 +86,14 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
       announce(logger, config.host, port);
     },
   });
+  const metrics = metricsListener(config, workers.metrics, logger);
 
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string, code = 0) =>
     (stopping ??= (async () => {
       logger.info({ signal }, 'shutting down');
       await supervisor?.stop();
+      await (await metrics.catch(() => undefined))?.stop();
       await workers.stop();
       await embedded?.stop();
       logger.info('stopped');
@@ -84,10 +101,12 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
     })());
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  workers.failed.catch((err: unknown) => {
+  const failedToStart = (err: unknown) => {
     console.error('Lede failed to start:', errorMessageForLog(err));
     void shutdown('start-up failure', 1);
-  });
+  };
+  workers.failed.catch(failedToStart);
+  metrics.catch(failedToStart);
 }
 
 async function main() {
@@ -168,6 +187,15 @@ async function main() {
     pool: database.pool,
   });
 
+  // A worker never opens METRICS_PORT (its primary does), though it inherits the setting.
+  const ownListener = isClusterWorker()
+    ? undefined
+    : await metricsListener(
+        config,
+        { contentType: metrics.registry.contentType, exposition: () => metrics.exposition() },
+        logger,
+      );
+
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
@@ -187,6 +215,7 @@ async function main() {
     const ingestionStopped = stopIngestion();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await ownListener?.stop();
     // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
     await outbox.stop(5_000);
     // A run stuck on an unreachable database must not hold the shutdown forever.

@@ -41,7 +41,7 @@ export const ERROR_MESSAGES = {
   NO_FILE: p.noFile,
 
   METRICS_TOKEN_INVALID: MESSAGES.metrics.wrongToken,
-  METRICS_FORBIDDEN: MESSAGES.metrics.privateOnly,
+  METRICS_FORBIDDEN: MESSAGES.metrics.tokenRequired,
 
   NOT_FOUND: e.notFound,
   INTERNAL_ERROR: e.internal,

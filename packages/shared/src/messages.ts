@@ -94,7 +94,7 @@ export const MESSAGES = {
   },
   metrics: {
     wrongToken: 'Wrong metrics token',
-    privateOnly: 'Metrics are served to private addresses, or with METRICS_TOKEN',
+    tokenRequired: 'Metrics are served with METRICS_TOKEN, or on METRICS_PORT',
   },
   fallbacks: {
     signup: 'Signup failed',
