@@ -515,7 +515,7 @@ interface UserIds {
 }
 
 /** Creates the `postgres` system user if needed and hands it the data directory and its parent. */
-async function prepareForPostgresUser(databaseDir: string): Promise<UserIds> {
+export async function prepareForPostgresUser(databaseDir: string): Promise<UserIds> {
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
   try {
     id('-u');
