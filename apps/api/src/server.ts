@@ -49,9 +49,10 @@ async function databaseServer(
   if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
   logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+    logger,
     settings: { max_connections: String(embeddedMaxConnections(config)) },
   });
-  // Restarted on the same port when it exits unasked (crash, OOM kill); the pools reconnect.
+  // Restarted on the same socket (or port) when it exits unasked (crash, OOM kill); the pools reconnect.
   const supervisor = superviseEmbeddedPostgres(embedded, logger);
   return { databaseUrl: embedded.url(), embedded, supervisor };
 }
