@@ -107,7 +107,7 @@ export const READER_ROUTES = defineRoutes({
   },
   'POST /api/userinteractions/share': {
     access: 'signedIn',
-    summary: 'Counts a share.',
+    summary: "Records a share; the article's `shares` counts each reader once.",
     body: articleActionBody,
     responses: { 200: shareResponse },
     errors: ['ARTICLE_NOT_FOUND', 'TOO_MANY_WRITES'],
