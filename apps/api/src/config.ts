@@ -63,6 +63,8 @@ const envSchema = z
     OTP_WINDOW_MINUTES: int(15, 1),
     AUTH_IP_LIMIT: int(300, 1),
     PASSWORD_FAILURE_LIMIT: int(10, 1),
+    READER_WRITE_LIMIT: int(60, 1),
+    READER_WRITE_HOURLY_LIMIT: int(600, 1),
     WEB_DIST: z.string().optional(),
     INGEST_FEEDS: z.string().default(''),
     INGEST_INTERVAL_MINUTES: int(30, 0),
@@ -122,6 +124,8 @@ export interface Config {
   authIpLimit: number;
   /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
   passwordFailureLimit: number;
+  /** A signed-in reader's likes, saves, shares, opens and feed controls (http/write-limits.ts). */
+  readerWrites: { perMinute: number; perHour: number };
   webDist?: string;
   ingest: {
     /** RSS/Atom feed URLs. */
@@ -200,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authIpLimit: e.AUTH_IP_LIMIT,
     passwordFailureLimit: e.PASSWORD_FAILURE_LIMIT,
+    readerWrites: { perMinute: e.READER_WRITE_LIMIT, perHour: e.READER_WRITE_HOURLY_LIMIT },
     webDist: e.WEB_DIST,
     ingest: {
       feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),

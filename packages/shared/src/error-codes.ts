@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   RESET_TOKEN_INVALID: a.resetTokenInvalid,
   TOO_MANY_CODES: a.tooManyCodes,
   RATE_LIMITED: a.tooManyRequests,
+  TOO_MANY_WRITES: MESSAGES.limits.tooManyWrites,
   UNAUTHENTICATED: a.unauthenticated,
   INVALID_TOKEN: a.invalidToken,
   SESSION_EXPIRED: a.refreshInvalid,

@@ -81,6 +81,9 @@ export const MESSAGES = {
     refreshed: 'Recommendations refreshed!',
     markedRead: 'Recommendation marked as read',
   },
+  limits: {
+    tooManyWrites: "You're doing that too often. Please wait a moment and try again.",
+  },
   session: {
     expired: 'Session expired. Please log in again.',
     authFailed: 'Authentication failed. Please log in again.',
