@@ -153,7 +153,8 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
   });
   lifecycle.defer('embedded PostgreSQL', () => postgres.stop());
 
-  const admin = new pg.Client({ connectionString: postgres.url() });
+  // As the superuser, as the test suite: it creates the database and pg_stat_statements.
+  const admin = new pg.Client({ connectionString: postgres.superuserUrl() });
   await admin.connect();
   try {
     await admin.query(`create database ${BENCH_DATABASE}`);
@@ -161,7 +162,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     await admin.end();
   }
 
-  const database = openDatabase(postgres.url(BENCH_DATABASE));
+  const database = openDatabase(postgres.superuserUrl(BENCH_DATABASE));
   lifecycle.defer('database pool', () => database.close());
   log?.('running migrations');
   await runMigrations(database.db);

@@ -9,6 +9,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { API_BASE, routeRegistrar } from './http/route.js';
+import { createWriteLimits } from './http/write-limits.js';
 import { authRoutes } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCodeLimits } from './modules/auth/rate-limit.js';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
   const feedProfile = createFeedProfileService(deps);
   const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
+  const writeLimits = createWriteLimits(deps);
 
   // Every route of the table (packages/shared ROUTES) is registered on this one router.
   const api = express.Router();
@@ -66,11 +68,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(attachAccessToken);
   healthRoutes(routes, pool);
   authRoutes(routes, deps, auth, codeLimits);
-  interactionsRoutes(routes, interactions);
+  interactionsRoutes(routes, interactions, writeLimits);
   articlesRoutes(routes, deps, articles);
-  profileRoutes(routes, profile, auth, codeLimits);
+  profileRoutes(routes, profile, auth, codeLimits, writeLimits);
   docsRoutes(routes);
-  recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile);
+  recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);
 
   serveStaticWeb(app, config);

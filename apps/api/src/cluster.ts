@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from './lib/logger.js';
 import type { Metrics } from './modules/metrics/metrics.js';
+import type { MetricsSource } from './modules/metrics/metrics-listener.js';
 
 /**
  * `API_WORKERS` > 1: this process (the primary) keeps what must exist once (the embedded
@@ -83,6 +84,8 @@ export interface Workers {
   stop(ms?: number): Promise<void>;
   /** Rejects when a worker cannot start at all (it exited before ever listening). */
   failed: Promise<never>;
+  /** Every worker's metrics added up: what METRICS_PORT serves, opened by this process alone. */
+  metrics: MetricsSource;
 }
 
 export const isClusterWorker = () => cluster.isWorker && process.env[WORKER_ENV] === '1';
@@ -149,6 +152,10 @@ export function runWorkers({ count, env, logger, onListening }: WorkersOptions):
 
   return {
     failed,
+    metrics: {
+      contentType: aggregator.contentType,
+      exposition: () => aggregator.clusterMetrics(),
+    },
     async stop(ms = 15_000) {
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);

@@ -77,6 +77,18 @@ describe('configuration', () => {
     );
   });
 
+  it('opens the metrics listener only with METRICS_PORT, on loopback unless METRICS_HOST says', () => {
+    expect(loadConfig({}).metricsListener).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsListener).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsListener).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+  });
+
   it('the refresh reuse grace window defaults to 10 seconds and can be set', () => {
     expect(loadConfig({}).refreshReuseGraceSeconds).toBe(10);
     expect(loadConfig({ REFRESH_REUSE_GRACE_SECONDS: '3' }).refreshReuseGraceSeconds).toBe(3);
@@ -88,6 +100,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'not a url' }, /SMTP_URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
+    [{ METRICS_PORT: 'ninety' }, /^Invalid configuration: METRICS_PORT: /],
+    [{ METRICS_PORT: '70000' }, /^Invalid configuration: METRICS_PORT: /],
+    [{ PORT: '3000', METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
     // Without a mail server the codes would go to the log, where anyone reading it could sign in.
     [{ NODE_ENV: 'production' }, /SMTP_URL is required when NODE_ENV=production/],
     [

@@ -65,6 +65,8 @@ const envSchema = z
     OTP_WINDOW_MINUTES: int(15, 1),
     AUTH_IP_LIMIT: int(300, 1),
     PASSWORD_FAILURE_LIMIT: int(10, 1),
+    READER_WRITE_LIMIT: int(60, 1),
+    READER_WRITE_HOURLY_LIMIT: int(600, 1),
     WEB_DIST: z.string().optional(),
     INGEST_FEEDS: z.string().default(''),
     INGEST_INTERVAL_MINUTES: int(30, 0),
@@ -76,6 +78,8 @@ const envSchema = z
     DATABASE_POOL_WAIT_MS: int(5_000, 0),
     API_WORKERS: int(1, 1).refine((n) => n <= 64, 'must be at most 64'),
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   // No JWT_SECRET is fine anywhere: server.ts then generates one once and keeps it in DATA_DIR.
   .superRefine((env, ctx) => {
@@ -85,6 +89,13 @@ const envSchema = z
         path: ['SMTP_URL'],
         message:
           'SMTP_URL is required when NODE_ENV=production (one-time codes are never written to the log in production)',
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'METRICS_PORT must differ from PORT (the metrics listener serves nothing else)',
       });
     }
   });
@@ -119,6 +130,8 @@ export interface Config {
   authIpLimit: number;
   /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
   passwordFailureLimit: number;
+  /** A signed-in reader's likes, saves, shares, opens and feed controls (http/write-limits.ts). */
+  readerWrites: { perMinute: number; perHour: number };
   webDist?: string;
   ingest: {
     /** RSS/Atom feed URLs. */
@@ -141,8 +154,17 @@ export interface Config {
    * prepared bodies and PostgreSQL's share of the cores grew.
    */
   apiWorkers: number;
-  /** Opens GET /api/metrics to a request from anywhere that carries it as a bearer token. */
+  /**
+   * The one way to read GET /api/metrics on the API's port: a request carrying it as a bearer
+   * token. Unset, that route refuses everyone.
+   */
   metricsToken?: string;
+  /**
+   * A second listener serving only the metrics, without a token, on `host` (loopback unless
+   * METRICS_HOST says otherwise); undefined (METRICS_PORT unset) opens none. Port 0 picks a
+   * free one.
+   */
+  metricsListener?: { port: number; host: string };
 }
 
 /**
@@ -190,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     authIpLimit: e.AUTH_IP_LIMIT,
     passwordFailureLimit: e.PASSWORD_FAILURE_LIMIT,
+    readerWrites: { perMinute: e.READER_WRITE_LIMIT, perHour: e.READER_WRITE_HOURLY_LIMIT },
     webDist: e.WEB_DIST,
     ingest: {
       feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),
@@ -202,5 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_POOL_WAIT_MS },
     apiWorkers: e.API_WORKERS,
     metricsToken: e.METRICS_TOKEN,
+    metricsListener:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

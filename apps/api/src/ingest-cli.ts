@@ -41,11 +41,11 @@ function isDataDirInUse(dir: string): boolean {
   }
 }
 
-async function openEmbedded(dir: string): Promise<EmbeddedServer> {
+async function openEmbedded(dir: string, logger: Logger): Promise<EmbeddedServer> {
   if (isDataDirInUse(dir)) throw new CliError(IN_USE_MESSAGE(dir));
   const output: string[] = [];
   try {
-    return await startEmbeddedPostgres(dir, { onLog: (line) => output.push(line) });
+    return await startEmbeddedPostgres(dir, { logger, onLog: (line) => output.push(line) });
   } catch (err) {
     if (output.some((line) => line.includes('postmaster.pid')))
       throw new CliError(IN_USE_MESSAGE(dir));
@@ -63,7 +63,7 @@ async function openCliDatabase(
   let embedded: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await openEmbedded(path.join(config.dataDir, 'pg'));
+    embedded = await openEmbedded(path.join(config.dataDir, 'pg'), logger);
     url = embedded.url();
   }
   const database = openDatabase(url, 2);

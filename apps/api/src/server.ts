@@ -15,6 +15,7 @@ import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
 import { startFeedsChangedRelay } from './db/feeds-changed-relay.js';
 import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
+import { errorMessageForLog } from './lib/database-error-log.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailOutbox } from './lib/mail-outbox.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
@@ -22,6 +23,11 @@ import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import { createMetrics } from './modules/metrics/metrics.js';
+import {
+  startMetricsListener,
+  type MetricsListener,
+  type MetricsSource,
+} from './modules/metrics/metrics-listener.js';
 import { createSessionUsers } from './modules/users/session-users.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
@@ -43,11 +49,22 @@ async function databaseServer(
   if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
   logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+    logger,
     settings: { max_connections: String(embeddedMaxConnections(config)) },
   });
-  // Restarted on the same port when it exits unasked (crash, OOM kill); the pools reconnect.
+  // Restarted on the same socket (or port) when it exits unasked (crash, OOM kill); the pools reconnect.
   const supervisor = superviseEmbeddedPostgres(embedded, logger);
   return { databaseUrl: embedded.url(), embedded, supervisor };
+}
+
+/** METRICS_PORT, when set: opened by one process only (the primary, under API_WORKERS > 1). */
+async function metricsListener(
+  config: Config,
+  source: MetricsSource,
+  logger: Logger,
+): Promise<MetricsListener | undefined> {
+  if (!config.metricsListener) return undefined;
+  return startMetricsListener({ ...config.metricsListener, source, logger });
 }
 
 function announce(logger: Logger, host: string, port: number) {
@@ -70,12 +87,14 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
       announce(logger, config.host, port);
     },
   });
+  const metrics = metricsListener(config, workers.metrics, logger);
 
   let stopping: Promise<void> | undefined;
   const shutdown = (signal: string, code = 0) =>
     (stopping ??= (async () => {
       logger.info({ signal }, 'shutting down');
       await supervisor?.stop();
+      await (await metrics.catch(() => undefined))?.stop();
       await workers.stop();
       await embedded?.stop();
       logger.info('stopped');
@@ -83,10 +102,12 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
     })());
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  workers.failed.catch((err: unknown) => {
-    console.error('Lede failed to start:', err instanceof Error ? err.message : err);
+  const failedToStart = (err: unknown) => {
+    console.error('Lede failed to start:', errorMessageForLog(err));
     void shutdown('start-up failure', 1);
-  });
+  };
+  workers.failed.catch(failedToStart);
+  metrics.catch(failedToStart);
 }
 
 async function main() {
@@ -167,6 +188,15 @@ async function main() {
     pool: database.pool,
   });
 
+  // A worker never opens METRICS_PORT (its primary does), though it inherits the setting.
+  const ownListener = isClusterWorker()
+    ? undefined
+    : await metricsListener(
+        config,
+        { contentType: metrics.registry.contentType, exposition: () => metrics.exposition() },
+        logger,
+      );
+
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
@@ -186,6 +216,7 @@ async function main() {
     const ingestionStopped = stopIngestion();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await ownListener?.stop();
     // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
     await outbox.stop(5_000);
     // A run stuck on an unreachable database must not hold the shutdown forever.
@@ -203,6 +234,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Lede failed to start:', err instanceof Error ? err.message : err);
+  console.error('Lede failed to start:', errorMessageForLog(err));
   process.exit(1);
 });

@@ -1,5 +1,4 @@
 import { OTP_TTL_SECONDS } from '@lede/shared';
-import supertest from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
@@ -204,7 +203,8 @@ describe('mail outbox: expiry', () => {
     expect(await outboxRows()).toMatchObject([
       { recipient: stale, status: 'expired', attempts: 0 },
     ]);
-    const metrics = (await supertest(ctx.app).get('/api/metrics').expect(200)).text;
+    // What GET /api/metrics answers (its access: metrics.test.ts).
+    const metrics = await ctx.metrics.exposition();
     expect(metrics).toMatch(/^lede_mail_expired_total 1$/m);
     expect(metrics).toMatch(/^lede_mail_sent_total 1$/m);
   });

@@ -1,14 +1,13 @@
-import pino from 'pino';
-import type { Logger } from '../src/lib/logger.js';
+import { createLogger, type Logger } from '../src/lib/logger.js';
 
-/** Test helper: a pino logger whose JSON lines are kept in memory. */
+/** Test helper: the API's logger (its redaction and serializers), its JSON lines kept in memory. */
 export function memoryLogger(): {
   logger: Logger;
   lines: string[];
   warnings: () => Array<Record<string, unknown>>;
 } {
   const lines: string[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+  const logger = createLogger('debug', { write: (line: string) => void lines.push(line) });
   const warnings = () =>
     lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)

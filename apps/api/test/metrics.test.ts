@@ -2,11 +2,16 @@ import crypto from 'node:crypto';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import type { AppConfig } from '../src/deps.js';
 import { articles } from '../src/db/schema.js';
 import type { IngestionResult } from '../src/modules/ingestion/ingestion.types.js';
 import { startIngestionSchedule } from '../src/modules/ingestion/schedule.js';
 import { createMetrics } from '../src/modules/metrics/metrics.js';
+import {
+  startMetricsListener,
+  type MetricsListener,
+} from '../src/modules/metrics/metrics-listener.js';
 import { createTestContext, type TestContext } from './context.js';
 import { insertArticle } from './fixtures.js';
 import { uniqueEmail } from './flows.js';
@@ -16,12 +21,15 @@ const TOKEN = 'metrics-token-0123456789';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ metricsToken: TOKEN });
 });
 afterAll(() => ctx.close());
 
 async function scrape(app = ctx.app): Promise<string> {
-  const res = await supertest(app).get('/api/metrics').expect(200);
+  const res = await supertest(app)
+    .get('/api/metrics')
+    .set('Authorization', `Bearer ${TOKEN}`)
+    .expect(200);
   return res.text;
 }
 
@@ -97,7 +105,10 @@ describe('GET /api/metrics: HTTP requests', () => {
 
 describe('GET /api/metrics: format', () => {
   it('answers Prometheus text, not cached, every sample line parsing', async () => {
-    const res = await supertest(ctx.app).get('/api/metrics').expect(200);
+    const res = await supertest(ctx.app)
+      .get('/api/metrics')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .expect(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
 
@@ -245,48 +256,51 @@ describe('GET /api/metrics: ingestion', () => {
 });
 
 describe('GET /api/metrics: who may read it', () => {
-  const behindProxy = () => freshApp({ trustProxy: true, metricsToken: TOKEN });
+  const behindProxy = (config: Partial<AppConfig> = {}) =>
+    freshApp({ trustProxy: true, ...config });
+  const FORBIDDEN = {
+    message: 'Metrics are served with METRICS_TOKEN, or on METRICS_PORT',
+    code: 'METRICS_FORBIDDEN',
+  };
 
-  it('answers loopback', async () => {
-    await supertest(freshApp()).get('/api/metrics').expect(200);
+  it('refuses every client without the token, loopback and private addresses too', async () => {
+    // A proxy on the same host without TRUST_PROXY, or Docker's userland proxy: everyone is loopback.
+    const direct = await supertest(freshApp()).get('/api/metrics').expect(403);
+    expect(direct.body).toEqual(FORBIDDEN);
+    for (const from of ['127.0.0.1', '10.0.0.5', '172.17.0.1', '192.168.1.20', 'fd00::5']) {
+      const res = await supertest(behindProxy())
+        .get('/api/metrics')
+        .set('X-Forwarded-For', from)
+        .expect(403);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toEqual(FORBIDDEN);
+      expect(res.text).not.toContain('lede_');
+    }
   });
 
-  it('refuses a public client with JSON, and tells nothing', async () => {
-    const res = await supertest(behindProxy())
+  it('refuses everyone when no METRICS_TOKEN is set', async () => {
+    const res = await supertest(freshApp({ metricsToken: undefined }))
       .get('/api/metrics')
-      .set('X-Forwarded-For', '203.0.113.7')
       .expect(403);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({
-      message: 'Metrics are served to private addresses, or with METRICS_TOKEN',
-      code: 'METRICS_FORBIDDEN',
-    });
-    expect(res.text).not.toContain('lede_');
+    expect(res.body).toEqual(FORBIDDEN);
   });
 
-  it('cannot be fooled by a forged X-Forwarded-For when TRUST_PROXY lists the proxy', async () => {
-    // The visitor sends "127.0.0.1"; the proxy on loopback appends the visitor's real address.
-    const res = await supertest(freshApp({ trustProxy: ['loopback'] }))
-      .get('/api/metrics')
-      .set('X-Forwarded-For', '127.0.0.1, 203.0.113.7')
-      .expect(403);
-    expect(res.text).not.toContain('lede_');
-  });
-
-  it('answers a public client carrying the token', async () => {
-    const res = await supertest(behindProxy())
-      .get('/api/metrics')
-      .set('X-Forwarded-For', '203.0.113.7')
-      .set('Authorization', `Bearer ${TOKEN}`)
-      .expect(200);
-    expect(res.text).toContain('lede_http_requests_total');
+  it('answers the token, from any address', async () => {
+    for (const from of ['203.0.113.7', '10.0.0.5']) {
+      const res = await supertest(behindProxy())
+        .get('/api/metrics')
+        .set('X-Forwarded-For', from)
+        .set('Authorization', `Bearer ${TOKEN}`)
+        .expect(200);
+      expect(res.text).toContain('lede_http_requests_total');
+    }
   });
 
   it('refuses a wrong token, from anywhere, and any token when none is set', async () => {
     for (const [app, from] of [
       [behindProxy(), '203.0.113.7'],
       [behindProxy(), '10.0.0.5'],
-      [freshApp({ trustProxy: true }), '10.0.0.5'],
+      [behindProxy({ metricsToken: undefined }), '10.0.0.5'],
     ] as const) {
       const res = await supertest(app)
         .get('/api/metrics')
@@ -298,18 +312,57 @@ describe('GET /api/metrics: who may read it', () => {
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
   });
+});
 
-  it('answers private clients behind a trusted proxy', async () => {
-    for (const from of ['10.0.0.5', '192.168.1.20', 'fd00::5']) {
-      await supertest(behindProxy()).get('/api/metrics').set('X-Forwarded-For', from).expect(200);
+describe('METRICS_PORT: the metrics listener', () => {
+  let listener: MetricsListener;
+  let base: string;
+  beforeAll(async () => {
+    const { metricsListener } = loadConfig({ METRICS_PORT: '0' });
+    listener = await startMetricsListener({
+      ...metricsListener!,
+      source: {
+        contentType: ctx.metrics.registry.contentType,
+        exposition: () => ctx.metrics.exposition(),
+      },
+      logger: ctx.deps.logger,
+    });
+    base = `http://127.0.0.1:${listener.address.port}`;
+  });
+  afterAll(() => listener.stop());
+
+  it('listens on loopback by default', () => {
+    expect(listener.address.address).toBe('127.0.0.1');
+  });
+
+  it('serves the app’s metrics without a token, on /metrics and /api/metrics', async () => {
+    const before = await (await fetch(`${base}/metrics`)).text();
+    const latest =
+      'lede_http_requests_total{method="GET",route="/api/articles/getlatestarticles",status="200"}';
+    await supertest(ctx.app).get('/api/articles/getlatestarticles').expect(200);
+    for (const path of ['/metrics', '/api/metrics']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(valueOf(await res.text(), latest)).toBe((valueOf(before, latest) ?? 0) + 1);
     }
   });
 
-  it('without TRUST_PROXY, judges the connection, not X-Forwarded-For', async () => {
-    // Why docs/configuration.md asks a same-host proxy not to forward /api/metrics: it connects from loopback.
-    await supertest(freshApp())
-      .get('/api/metrics')
-      .set('X-Forwarded-For', '203.0.113.7')
-      .expect(200);
+  it('serves nothing else', async () => {
+    for (const path of [
+      '/',
+      '/api/health',
+      '/api/articles/getlatestarticles',
+      '/api/docs',
+      '/metrics/x',
+    ]) {
+      const res = await fetch(`${base}${path}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.text()).not.toContain('lede_');
+    }
+    const post = await fetch(`${base}/metrics`, { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 });

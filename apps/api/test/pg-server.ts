@@ -4,13 +4,15 @@
  * main process it would turn a failed run into a passing one.
  *
  *   node --import tsx test/pg-server.ts <data dir>   prints "READY <url>", stops on SIGTERM
+ *
+ * The URL is the superuser's: the suite creates a template database and a clone per file.
  */
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: pg-server.ts <data dir>');
 const server = await startEmbeddedPostgres(dir, { persistent: false });
-process.stdout.write(`READY ${server.url()}\n`);
+process.stdout.write(`READY ${server.superuserUrl()}\n`);
 
 let stopping = false;
 const stop = async () => {

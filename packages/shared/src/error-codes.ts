@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   RESET_TOKEN_INVALID: a.resetTokenInvalid,
   TOO_MANY_CODES: a.tooManyCodes,
   RATE_LIMITED: a.tooManyRequests,
+  TOO_MANY_WRITES: MESSAGES.limits.tooManyWrites,
   UNAUTHENTICATED: a.unauthenticated,
   INVALID_TOKEN: a.invalidToken,
   SESSION_EXPIRED: a.refreshInvalid,
@@ -44,7 +45,7 @@ export const ERROR_MESSAGES = {
   NO_FILE: p.noFile,
 
   METRICS_TOKEN_INVALID: MESSAGES.metrics.wrongToken,
-  METRICS_FORBIDDEN: MESSAGES.metrics.privateOnly,
+  METRICS_FORBIDDEN: MESSAGES.metrics.tokenRequired,
 
   NOT_FOUND: e.notFound,
   INTERNAL_ERROR: e.internal,

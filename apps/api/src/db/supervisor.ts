@@ -18,9 +18,9 @@ export interface Supervisor {
 
 /**
  * Keeps the embedded PostgreSQL running: when its postmaster exits without being asked to (a
- * crash, an OOM kill, `pg_ctl stop`), it is started again on the same data directory and port,
- * with backoff between failed attempts, each step logged. The pool needs nothing: pg drops the
- * clients whose connection died and opens new ones on demand.
+ * crash, an OOM kill, `pg_ctl stop`), it is started again on the same data directory and
+ * socket (or port), with backoff between failed attempts, each step logged. The pool needs
+ * nothing: pg drops the clients whose connection died and opens new ones on demand.
  */
 export function superviseEmbeddedPostgres(
   server: EmbeddedServer,
@@ -53,7 +53,10 @@ export function superviseEmbeddedPostgres(
       const delay = backoffMs[Math.min(attempt - 1, backoffMs.length - 1)] ?? 1_000;
       await wait(delay);
       if (stopped) break;
-      logger.info({ attempt, port: server.port }, 'starting embedded PostgreSQL again');
+      logger.info(
+        { attempt, socketDir: server.socketDir, port: server.port },
+        'starting embedded PostgreSQL again',
+      );
       try {
         await server.restart();
         restarts++;

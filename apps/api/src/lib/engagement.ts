@@ -6,6 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * evaluation's trending baseline: likes + 2·saves + 3·shares + 0.25·views − dislikes, never
  * below 0. A share is the strongest public signal (the reader puts their name on it), a view
  * the weakest (it costs nothing and includes disappointed readers); a dislike cancels a like.
+ * Each counter counts readers, not events (a reader's repeated shares and openings move
+ * `shares` and `views` once: interactions.repository.ts), so no one reader outweighs others.
  */
 export const ENGAGEMENT_WEIGHTS = {
   likes: 1,

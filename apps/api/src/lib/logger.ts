@@ -1,10 +1,17 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { databaseErrorForLog } from './database-error-log.js';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** An `err` in a log line: a database error without its values, anything else as pino writes it. */
+const serializeError = (err: unknown): unknown =>
+  databaseErrorForLog(err) ?? pino.stdSerializers.err(err as Error);
+
+/** The API's logger; `destination` (stdout by default) lets tests read what it writes. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    serializers: { err: serializeError },
     redact: {
       paths: [
         'req.headers.authorization',
@@ -17,5 +24,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

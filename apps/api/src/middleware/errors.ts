@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { isDatabaseUnavailable } from '../db/client.js';
+import { databaseErrorMessage } from '../lib/database-error-log.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 
@@ -21,20 +22,19 @@ function toApiError(err: unknown): ApiError {
   return new ApiError(500, MESSAGES.errors.internal);
 }
 
+/**
+ * A failure's log line names the request (its id, method and path, never the query string) and
+ * the error; a database error is written without the values it failed on (lib/database-error-log.ts).
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const apiError = toApiError(err);
+    const request = { reqId: req.id, method: req.method, url: req.originalUrl.split('?')[0] };
     if (apiError.status === 503 && isDatabaseUnavailable(err)) {
       // Expected while the database restarts: a warning each, the driver's words, no stack.
-      logger.warn(
-        { reqId: req.id, method: req.method, url: req.originalUrl, cause: describe(err) },
-        'request failed',
-      );
+      logger.warn({ ...request, cause: describe(err) }, 'request failed');
     } else if (apiError.status >= 500) {
-      logger.error(
-        { err, reqId: req.id, method: req.method, url: req.originalUrl },
-        'request failed',
-      );
+      logger.error({ ...request, err }, 'request failed');
     }
     // Too late for a JSON answer: Express closes the broken response.
     if (res.headersSent) return next(err);
@@ -49,6 +49,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
 /** The innermost message of a (Drizzle-wrapped) error: the driver's words, not the SQL text. */
 function describe(err: unknown): string {
+  const database = databaseErrorMessage(err);
+  if (database) return database;
   let e = err as { message?: unknown; cause?: unknown; code?: unknown } | undefined;
   for (let depth = 0; e?.cause && depth < 5; depth++) e = e.cause as typeof e;
   const code = typeof e?.code === 'string' ? `${e.code} ` : '';

@@ -53,18 +53,68 @@ describe('GitHub workflows', () => {
     expect(validateWorkflow(text).errors.length).toBeGreaterThan(0);
   });
 
-  it.each(workflowFiles)(
-    '%s reads the repository only, pins actions by major, one run at a time',
-    (file) => {
-      const wf = readYaml(`.github/workflows/${file}`) as Workflow;
-      expect(wf.permissions).toEqual({ contents: 'read' });
-      expect(wf.concurrency?.group).toContain('github.ref');
-      expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
-      for (const step of steps(wf).filter((s) => s.uses)) {
-        expect(step.uses).toMatch(/^[\w.-]+\/[\w.-]+@v\d+$/);
+  it.each(workflowFiles)('%s reads the repository only, one run at a time', (file) => {
+    const wf = readYaml(`.github/workflows/${file}`) as Workflow;
+    expect(wf.permissions).toEqual({ contents: 'read' });
+    expect(wf.concurrency?.group).toContain('github.ref');
+    expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
+  });
+
+  it('pins every action by a full commit SHA, its release in a comment, the same everywhere', () => {
+    // A tag can be moved to other code by whoever controls the action's repository; a commit cannot.
+    const pins = new Map<string, Set<string>>();
+    for (const file of workflowFiles) {
+      const uses = readRepoFile(`.github/workflows/${file}`)
+        .split('\n')
+        .filter((line) => /^\s*(-\s+)?uses:/.test(line));
+      expect(uses.length, file).toBeGreaterThan(0);
+      for (const line of uses) {
+        const pin = /uses: ([\w.-]+\/[\w./-]+)@([0-9a-f]{40}) # (v\d+\.\d+\.\d+)$/.exec(line);
+        expect(pin, `${file}: ${line.trim()}`).not.toBeNull();
+        const [, action, sha, release] = pin!;
+        pins.set(action!, (pins.get(action!) ?? new Set()).add(`${sha} ${release}`));
       }
-    },
-  );
+    }
+    for (const [action, versions] of pins) expect([action, versions.size]).toEqual([action, 1]);
+  });
+});
+
+describe('dependabot.yml', () => {
+  interface Update {
+    'package-ecosystem': string;
+    directory: string;
+    schedule: { interval: string };
+    groups?: Record<string, { 'update-types'?: string[] }>;
+  }
+  const config = readYaml('.github/dependabot.yml') as { version: number; updates: Update[] };
+  /** What each ecosystem keeps current, read at the directory it is given. */
+  const MANIFESTS: Record<string, string> = {
+    'github-actions': '.github/workflows/ci.yml',
+    npm: 'pnpm-lock.yaml',
+    docker: 'Dockerfile',
+    'docker-compose': 'docker-compose.yml',
+  };
+
+  it('keeps the actions, the pnpm workspace and the images current', () => {
+    expect(config.version).toBe(2);
+    expect(config.updates.map((u) => u['package-ecosystem']).sort()).toEqual(
+      Object.keys(MANIFESTS).sort(),
+    );
+    for (const update of config.updates) {
+      const manifest = path.posix.join(update.directory, MANIFESTS[update['package-ecosystem']]!);
+      expect(() => readRepoFile(manifest), manifest).not.toThrow();
+    }
+  });
+
+  it('looks weekly, with minor and patch releases grouped per ecosystem', () => {
+    for (const update of config.updates) {
+      expect(update.schedule.interval, update['package-ecosystem']).toBe('weekly');
+      const groups = Object.values(update.groups ?? {});
+      expect(groups.map((g) => [...(g['update-types'] ?? [])].sort())).toEqual([
+        ['minor', 'patch'],
+      ]);
+    }
+  });
 });
 
 describe('ci.yml', () => {

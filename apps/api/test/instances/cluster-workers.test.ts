@@ -3,7 +3,7 @@
  * primary runs two node:cluster workers on one port, on one PostgreSQL database. The workers
  * are instances as two-instances.test.ts has them, behind the kernel's round robin instead of a
  * proxy: what one prepared, the other's changes reach through the LISTEN/NOTIFY relays, and
- * GET /api/metrics adds up both.
+ * GET /api/metrics adds up both, as does METRICS_PORT, which the primary alone opens.
  *
  * Which worker answered is read from the log: every request line carries the worker's pid and
  * the request's id, which the answer carries as X-Request-Id.
@@ -26,6 +26,7 @@ import {
 } from './instance.js';
 
 const JWT_SECRET = 'one-secret-for-both-workers-of-this-test';
+const METRICS_TOKEN = 'metrics-token-of-this-test';
 const serverUrl = inject('pgServerUrl');
 let database: EmptyDatabase;
 let sql: pg.Client;
@@ -49,6 +50,9 @@ beforeAll(async () => {
     // Longer than the test: what it sees of a change is the notification, not an expiry.
     PUBLIC_CACHE_SECONDS: '60',
     API_WORKERS: '2',
+    METRICS_TOKEN,
+    // A free port, opened by the primary alone; its log line says which.
+    METRICS_PORT: '0',
   });
 }, 90_000);
 
@@ -104,6 +108,22 @@ function request(
 }
 
 const requestLines = () => app.logged('request completed');
+
+/** A Prometheus scrape on a connection of its own. */
+function scrape(url: string, headers: http.OutgoingHttpHeaders = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(text) : reject(new Error(`${res.statusCode} ${text}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 /** Sends the request, then finds which worker answered it in the log. */
 async function call(
@@ -215,27 +235,26 @@ describe('API_WORKERS=2: two workers on one port behave as one', () => {
     console.info(`both workers showed the like ${Date.now() - started} ms after it was taken`);
   });
 
-  it('GET /api/metrics counts the requests of both workers', async () => {
+  it('GET /api/metrics, and METRICS_PORT opened by the primary alone, count both workers', async () => {
     const route = '/api/articles/getlatestarticles';
     const answered = requestLines().filter((l) => (l.req as { url: string }).url === route);
-    const text = await new Promise<string>((resolve, reject) => {
-      http
-        .get(`${app.url}/api/metrics`, { agent: false }, (res) => {
-          expect(res.statusCode).toBe(200);
-          let t = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (t += c));
-          res.on('end', () => resolve(t));
-        })
-        .on('error', reject);
-    });
-    const counted = text
-      .split('\n')
-      .filter((line) => line.startsWith('lede_http_requests_total{') && line.includes(`"${route}"`))
-      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-    expect(counted).toBe(answered.length);
-    // Pool gauges add up too: two pools of DATABASE_POOL_MAX (30) each.
-    expect(text).toMatch(/^lede_db_pool_max_connections 60$/m);
+    const opened = app.logged('metrics listening');
+    expect(opened.map((line) => [line.pid, line.host])).toEqual([[app.pid, '127.0.0.1']]);
+    const scrapes = {
+      apiPort: await scrape(`${app.url}/api/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` }),
+      metricsPort: await scrape(`http://127.0.0.1:${opened[0]!.port as number}/metrics`),
+    };
+    for (const text of Object.values(scrapes)) {
+      const counted = text
+        .split('\n')
+        .filter(
+          (line) => line.startsWith('lede_http_requests_total{') && line.includes(`"${route}"`),
+        )
+        .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+      expect(counted).toBe(answered.length);
+      // Pool gauges add up too: two pools of DATABASE_POOL_MAX (30) each.
+      expect(text).toMatch(/^lede_db_pool_max_connections 60$/m);
+    }
   });
 
   it('a worker that dies is replaced, and SIGTERM stops everything', async () => {

@@ -24,6 +24,12 @@ const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
 
 const unavailable: Array<[string, unknown]> = [
   ['refused (server down)', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+  [
+    'Unix socket gone (server shut down)',
+    Object.assign(withCode('connect ENOENT /data/pg-socket/.s.PGSQL.5432', 'ENOENT'), {
+      syscall: 'connect',
+    }),
+  ],
   ['reset', withCode('read ECONNRESET', 'ECONNRESET')],
   ['broken pipe', withCode('write EPIPE', 'EPIPE')],
   ['timed out', withCode('connect ETIMEDOUT', 'ETIMEDOUT')],
@@ -73,6 +79,10 @@ describe('database outages as readers see them', () => {
       new TypeError("Cannot read properties of undefined (reading 'id')"),
       wrapped(withCode('duplicate key value violates unique constraint', '23505')),
       wrapped(withCode('relation "nope" does not exist', '42P01')),
+      // a missing file is a bug, not an outage, unless it is the database's socket
+      Object.assign(withCode("ENOENT: no such file or directory, open 'x'", 'ENOENT'), {
+        syscall: 'open',
+      }),
     ]) {
       const res = await answerTo(err);
       expect(res.status).toBe(500);

@@ -75,11 +75,13 @@ export const PROFILE_ROUTES = defineRoutes({
     summary: 'Sets the interests: 3 to 15 distinct category ids.',
     body: setInterestsBody,
     responses: { 200: profileUserResponse },
+    errors: ['TOO_MANY_WRITES'],
   },
   'PUT /api/profile/resetinterests': {
     access: 'signedIn',
     summary: 'Empties the interests and the recommendations.',
     responses: { 200: profileUserResponse },
+    errors: ['TOO_MANY_WRITES'],
   },
   'PUT /api/profile/updateprofilepicture': {
     access: 'signedIn',
@@ -94,7 +96,14 @@ export const PROFILE_ROUTES = defineRoutes({
     summary: 'Uploads a picture (multipart `file`): an image up to 5 MB, made a 256×256 WebP.',
     upload: { field: 'file' },
     responses: { 200: uploadPictureResponse },
-    errors: ['NO_FILE', 'NOT_AN_IMAGE', 'IMAGE_TOO_LARGE', 'FILE_TOO_LARGE', 'INVALID_UPLOAD'],
+    errors: [
+      'NO_FILE',
+      'NOT_AN_IMAGE',
+      'IMAGE_TOO_LARGE',
+      'FILE_TOO_LARGE',
+      'INVALID_UPLOAD',
+      'TOO_MANY_WRITES',
+    ],
   },
   'DELETE /api/profile/deleteaccount': {
     access: 'signedIn',

@@ -23,7 +23,7 @@ export const SYSTEM_ROUTES = defineRoutes({
   },
   'GET /api/metrics': {
     access: 'visitor',
-    summary: 'Prometheus metrics, to private addresses or with `METRICS_TOKEN`.',
+    summary: 'Prometheus metrics, to a bearer `METRICS_TOKEN` (or on `METRICS_PORT`).',
     notes: 'See [configuration](configuration.md#who-may-read-apimetrics).',
     responses: { 200: z.string() },
     contentType: 'text/plain',

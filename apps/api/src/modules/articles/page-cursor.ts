@@ -15,8 +15,20 @@ export interface KeysetPosition {
   id: string;
 }
 
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+/** A calendar instant PostgreSQL accepts: the pattern alone let `9999-99-99` through, to a 500. */
+function isRealInstant(pubDate: string): boolean {
+  const toMillis = `${pubDate.slice(0, 23)}Z`;
+  const millis = Date.parse(toMillis);
+  // Date.parse rolls an impossible date over (February 30th is March 1st); PostgreSQL has no year 0.
+  return millis >= FIRST_INSTANT && new Date(millis).toISOString() === toMillis;
+}
+
 const keysetSchema = z.object({
-  p: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  p: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+    .refine(isRealInstant),
   i: z.uuid(),
 });
 /** Ranked lists stop far below this; it only keeps absurd offsets away from the database. */
@@ -27,10 +39,14 @@ export const INVALID_CURSOR = MESSAGES.articles.invalidCursor;
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/**
+ * Only a cursor spelled exactly as the API writes it is read: the one check that refuses every
+ * variant a forger may try (extra fields, another key order or number notation, padding).
+ */
 function decode<S extends z.ZodType>(schema: S, cursor: string): z.infer<S> {
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.success) return parsed.data;
+    if (parsed.success && encode(parsed.data) === cursor) return parsed.data;
   } catch {
     // not base64url JSON: same answer as a well-formed but wrong cursor
   }

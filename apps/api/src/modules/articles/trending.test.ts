@@ -1,7 +1,10 @@
+import { count, eq } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles, type ArticleFixture } from '../../../test/fixtures.js';
+import { createReader } from '../../../test/readers.js';
+import { articles, articleShares } from '../../db/schema.js';
 
 let ctx: TestContext;
 const ANCHOR = Date.UTC(2022, 8, 23, 12);
@@ -31,6 +34,13 @@ async function trendingTitles(limit = 100): Promise<string[]> {
     .query({ limit })
     .expect(200);
   return res.body.articles.map((a: { title: string }) => a.title);
+}
+async function shareRows(articleId: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ n: count() })
+    .from(articleShares)
+    .where(eq(articleShares.articleId, articleId));
+  return row!.n;
 }
 async function latestTitles(limit = 100): Promise<string[]> {
   const res = await ctx
@@ -69,6 +79,50 @@ describe('GET /api/articles/getlatesttrendingarticles', () => {
       'liked once',
     ]);
     expect(new Set(titles.slice(4))).toEqual(new Set(['more disliked than liked', 'untouched']));
+  });
+
+  it('counts one reader once: 60 shares and a week of daily opens add one share and one view', async () => {
+    const at = daysBefore(0);
+    const [, , pushed] = await given([
+      { title: 'liked by 10', pubDate: at, likes: 10 },
+      { title: 'liked by 5', pubDate: at, likes: 5 },
+      { title: 'pushed by one reader', pubDate: at },
+      { title: 'untouched', pubDate: at },
+    ]);
+    const before = await trendingTitles();
+    expect(before.slice(0, 2)).toEqual(['liked by 10', 'liked by 5']);
+    const reader = await createReader(ctx.deps);
+    const article = { article_id: pushed!.id };
+
+    const shared: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await ctx
+        .request()
+        .post('/api/userinteractions/share')
+        .set(reader.auth())
+        .send(article)
+        .expect(200);
+      shared.push(res.body.shares);
+      ctx.clock.advance(5_000);
+    }
+    for (let day = 0; day < 7; day++) {
+      await ctx
+        .request()
+        .post('/api/articles/markviewed')
+        .set(reader.auth())
+        .send(article)
+        .expect(200);
+      ctx.clock.advance(DAY);
+    }
+
+    expect(await trendingTitles()).toEqual(before);
+    expect(shared).toEqual(Array(60).fill(1));
+    const [counts] = await ctx.database.db
+      .select({ shares: articles.shares, views: articles.views })
+      .from(articles)
+      .where(eq(articles.id, pushed!.id));
+    expect(counts).toEqual({ shares: 1, views: 1 });
+    expect(await shareRows(pushed!.id)).toBe(60);
   });
 
   it('does not let all-time likes keep an old article on top', async () => {

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { DbExecutor } from '../../db/client.js';
+import { databaseErrorMessage } from '../../lib/database-error-log.js';
 import { selectNew, titleWindow } from './dedupe.js';
 import { DEFAULT_FETCH_LIMITS, fetchText, SourceFetchError } from './fetch-text.js';
 import type { FetchFn, FetchLimits } from './fetch.types.js';
@@ -172,7 +173,7 @@ async function storeSource(
     );
     return done;
   } catch (err) {
-    return fail(`database error: ${messageOf(rootCause(err))}`);
+    return fail(`database error: ${messageOf(databaseErrorMessage(err) ?? rootCause(err))}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { advisoryLease, LOCKS } from '../../db/advisory-lock.js';
+import { errorMessageForLog } from '../../lib/database-error-log.js';
 import { hasIngestionSources, runIngestion } from './ingestion.service.js';
 import type { IngestionDeps, IngestionResult } from './ingestion.types.js';
 
@@ -64,7 +65,7 @@ export function startIngestionSchedule(options: IngestionScheduleOptions): () =>
       );
     } catch (err) {
       logger.warn(
-        { error: err instanceof Error ? err.message : String(err) },
+        { error: errorMessageForLog(err) },
         'could not take the ingestion lock: this run is skipped',
       );
     }
@@ -77,10 +78,7 @@ export function startIngestionSchedule(options: IngestionScheduleOptions): () =>
     try {
       result = await runIngestion({ ...options, signal: stopping.signal });
     } catch (err) {
-      logger.error(
-        { error: err instanceof Error ? err.message : String(err) },
-        'ingestion run failed',
-      );
+      logger.error({ error: errorMessageForLog(err) }, 'ingestion run failed');
     }
     if (result) options.onRunFinished?.(result);
   };

@@ -16,7 +16,6 @@ const localDaySql = (at: Date, timezone: string) =>
 
 export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
 export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
-export type CounterDelta = Partial<Record<CounterName, number>>;
 export type ArticleCounts = Record<CounterName, number>;
 
 /** What a toggle function answers: `no-reader` when the account is gone. */
@@ -46,14 +45,6 @@ export interface ActivityRow {
   articleId: string;
   articleTitle: string;
 }
-
-const counterColumns = {
-  likes: articles.likes,
-  dislikes: articles.dislikes,
-  saves: articles.saves,
-  shares: articles.shares,
-  views: articles.views,
-};
 
 /** Timestamps leave raw SQL as epoch milliseconds: node-postgres would give Drizzle's untyped strings. */
 const epochMs = (column: 'activity.at' | 'activity.updated_at') =>
@@ -90,7 +81,8 @@ export const interactionsRepository = {
 
   /**
    * Account deletion: subtracts one reader's likes, dislikes, saves, shares and views from the
-   * articles' counters, so counters keep matching rows once the reader's rows are gone.
+   * articles' counters, so counters keep matching rows once the reader's rows are gone. Shares
+   * and views count readers, so the reader takes back one of each per article at most.
    */
   async takeBackReaderCounters(tx: DbExecutor, userId: string): Promise<void> {
     await tx.execute(sql`
@@ -103,9 +95,9 @@ export const interactionsRepository = {
         union all
         select article_id, 0, 0, count(*), 0, 0 from saved_articles where user_id = ${userId} group by article_id
         union all
-        select article_id, 0, 0, 0, count(*), 0 from article_shares where user_id = ${userId} group by article_id
+        select article_id, 0, 0, 0, 1, 0 from article_shares where user_id = ${userId} group by article_id
         union all
-        select article_id, 0, 0, 0, 0, count(*) from article_views where user_id = ${userId} group by article_id
+        select article_id, 0, 0, 0, 0, 1 from article_views where user_id = ${userId} group by article_id
       ), totals as (
         select article_id, sum(likes)::int as likes, sum(dislikes)::int as dislikes, sum(saves)::int as saves,
                sum(shares)::int as shares, sum(views)::int as views
@@ -172,35 +164,48 @@ export const interactionsRepository = {
       : { outcome: row.outcome };
   },
 
-  async insertShare(tx: DbExecutor, target: UserArticle, at: Date): Promise<void> {
-    await tx.insert(articleShares).values({ ...target, createdAt: at });
-  },
-
-  /** Moves counters in one statement (`likes = likes + 1`); undefined when the article does not exist. */
-  async adjustCounters(
+  /**
+   * Records a share: every share is a row (the reader's activity), but the shares counter moves
+   * only for the reader's first share of the article, so it counts readers (issue 39: one
+   * account sharing 60 times topped trending). One statement; the caller holds the reader's row
+   * lock, so two shares of one reader cannot both be first. Undefined when the article does not
+   * exist.
+   */
+  async recordShare(
     tx: DbExecutor,
-    articleId: string,
-    delta: CounterDelta,
+    { userId, articleId }: UserArticle,
+    at: Date,
   ): Promise<ArticleCounts | undefined> {
-    const changes = Object.fromEntries(
-      Object.entries(delta)
-        .filter(([, by]) => by !== 0)
-        .map(([name, by]) => [name, sql`${counterColumns[name as CounterName]} + ${by}`]),
-    );
-    const [row] =
-      Object.keys(changes).length > 0
-        ? await tx
-            .update(articles)
-            .set(changes)
-            .where(eq(articles.id, articleId))
-            .returning(counterColumns)
-        : await tx.select(counterColumns).from(articles).where(eq(articles.id, articleId));
-    return row;
+    const result = await tx.execute<ArticleCounts>(sql`
+      with article as (
+        select id, likes, dislikes, saves, shares, views from articles where id = ${articleId}
+      ), shared_before as (
+        select exists (
+          select 1 from ${articleShares} where user_id = ${userId} and article_id = ${articleId}
+        ) as yes
+      ), recorded as (
+        insert into ${articleShares} (user_id, article_id, created_at)
+        select ${userId}, article.id, ${at.toISOString()}::timestamptz from article
+        returning article_id
+      ), counted as (
+        update articles set shares = shares + 1
+        where id in (select article_id from recorded) and not (select yes from shared_before)
+        returning likes, dislikes, saves, shares, views
+      )
+      select likes, dislikes, saves, shares, views from counted
+      union all
+      select likes, dislikes, saves, shares, views from article
+      where not exists (select 1 from counted)
+    `);
+    const row = result.rows[0];
+    return row && countsOf(row);
   },
 
   /**
    * Records a reader opening an article, at most once per reader, article and day in the
-   * reader's time zone; the views counter moves only when a row was added. One statement.
+   * reader's time zone (the streak counts these days); the views counter moves only for the
+   * reader's first opening of the article, so it counts readers: reading it again another day,
+   * or in another time zone, moves trending no more. One statement.
    */
   async recordView(
     db: DbExecutor,
@@ -217,7 +222,11 @@ export const interactionsRepository = {
         on conflict do nothing
         returning article_id
       ), counted as (
-        update articles set views = views + 1 where id in (select article_id from inserted) returning id
+        update articles set views = views + 1
+        where id in (select article_id from inserted)
+          and not exists (
+            select 1 from article_views where user_id = ${userId} and article_id = ${articleId})
+        returning id
       )
       select exists (select 1 from article) as found, exists (select 1 from counted) as recorded
     `);

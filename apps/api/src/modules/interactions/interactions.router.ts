@@ -1,5 +1,6 @@
 import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
+import type { WriteLimits } from '../../http/write-limits.js';
 import type { ReactionKind } from './interactions.repository.js';
 import type { InteractionsService } from './interactions.service.js';
 import type { UserRow } from '../users/users.repository.js';
@@ -17,21 +18,23 @@ import {
 export function interactionsRoutes(
   routes: RouteRegistrar,
   interactions: InteractionsService,
+  limits: WriteLimits,
 ): void {
+  const actionLimit = [limits.actions];
   const react = async (kind: ReactionKind, user: UserRow, articleId: string) =>
     toReactionResult(kind, await interactions.toggleReaction(user, articleId, kind));
-  routes.json('POST /api/userinteractions/like', ({ body, user }) =>
+  routes.json('POST /api/userinteractions/like', actionLimit, ({ body, user }) =>
     react('like', user, body.article_id),
   );
-  routes.json('POST /api/userinteractions/dislike', ({ body, user }) =>
+  routes.json('POST /api/userinteractions/dislike', actionLimit, ({ body, user }) =>
     react('dislike', user, body.article_id),
   );
 
-  routes.json('POST /api/userinteractions/save', async ({ body, user }) =>
+  routes.json('POST /api/userinteractions/save', actionLimit, async ({ body, user }) =>
     toSaveResult(await interactions.toggleSave(user, body.article_id)),
   );
 
-  routes.json('POST /api/userinteractions/share', async ({ body, user }) => {
+  routes.json('POST /api/userinteractions/share', actionLimit, async ({ body, user }) => {
     const counts = await interactions.share(user, body.article_id);
     return { message: MESSAGES.interactions.shared, shares: counts.shares };
   });
@@ -54,7 +57,7 @@ export function interactionsRoutes(
   }));
 
   /** Opening an article while signed in: the one thing that counts as reading for the streak. */
-  routes.json('POST /api/articles/markviewed', async ({ body, user }) => ({
+  routes.json('POST /api/articles/markviewed', actionLimit, async ({ body, user }) => ({
     streak: await interactions.markViewed(user, body.article_id),
   }));
 }

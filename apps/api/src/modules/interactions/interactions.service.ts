@@ -113,9 +113,7 @@ export function createInteractionsService({ db, clock }: AppDeps) {
     return withArticle(() =>
       db.transaction(async (tx) => {
         await lockReader(tx, user);
-        const counts = foundCounts(await repo.adjustCounters(tx, articleId, { shares: 1 }));
-        await repo.insertShare(tx, { userId: user.id, articleId }, clock.now());
-        return counts;
+        return foundCounts(await repo.recordShare(tx, { userId: user.id, articleId }, clock.now()));
       }),
     );
   }

@@ -152,7 +152,7 @@ describe('save', () => {
 });
 
 describe('share', () => {
-  it('records every share as an event and counts it', async () => {
+  it('records every share as an event and counts each reader once', async () => {
     const reader = await createReader(ctx.deps);
     const article = await insertArticle(ctx.database.db);
 
@@ -163,7 +163,9 @@ describe('share', () => {
       message: 'Article Shared!',
       shares: 1,
     });
-    await share(reader, article.id).expect(200);
+    ctx.clock.advance(MINUTE);
+    const again = await share(reader, article.id).expect(200);
+    expect(again.body.shares).toBe(1);
 
     const events = await ctx.database.db
       .select()
@@ -171,6 +173,30 @@ describe('share', () => {
       .where(eq(articleShares.articleId, article.id));
     expect(events).toHaveLength(2);
     expect(events.every((e) => e.userId === reader.id)).toBe(true);
-    expect(await counts(article.id)).toEqual({ saves: 0, shares: 2 });
+    expect(await counts(article.id)).toEqual({ saves: 0, shares: 1 });
+
+    const other = await createReader(ctx.deps);
+    expect((await share(other, article.id).expect(200)).body.shares).toBe(2);
+  });
+
+  it('counts one share when a reader shares an article many times at once', async () => {
+    const reader = await createReader(ctx.deps);
+    const article = await insertArticle(ctx.database.db);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => share(reader, article.id)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(responses.map((r) => r.body.shares)).toEqual(Array(10).fill(1));
+    expect(await counts(article.id)).toEqual({ saves: 0, shares: 1 });
+  });
+
+  it('answers 404 for an unknown article and records nothing', async () => {
+    const reader = await createReader(ctx.deps);
+    const res = await share(reader, '00000000-0000-4000-8000-000000000000');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Article not found', code: 'ARTICLE_NOT_FOUND' });
+    expect(
+      await ctx.database.db.select().from(articleShares).where(eq(articleShares.userId, reader.id)),
+    ).toEqual([]);
   });
 });

@@ -14,12 +14,12 @@ export function metricsRoutes(
   config: Pick<Config, 'metricsToken'>,
 ): void {
   routes.custom(`GET ${METRICS_PATH}`, async ({ req, res }) => {
-    const access = metricsAccess(req.ip, req.get('authorization'), config.metricsToken);
+    const access = metricsAccess(req.get('authorization'), config.metricsToken);
     if (access === 'wrong-token') {
       res.set('WWW-Authenticate', 'Bearer');
       throw ApiError.unauthorized(MESSAGES.metrics.wrongToken);
     }
-    if (access === 'not-private') throw ApiError.forbidden(MESSAGES.metrics.privateOnly);
+    if (access === 'no-token') throw ApiError.forbidden(MESSAGES.metrics.tokenRequired);
     const text = await metrics.exposition();
     res
       .set('Content-Type', metrics.registry.contentType)

@@ -78,7 +78,8 @@ async function interact(userId: string, [a, b, c]: string[]) {
     [userId, c, at],
   );
   await query(`update articles set saves = saves + 1, views = views + 1 where id = $1`, [c]);
-  await query(`update articles set shares = shares + 2 where id = $1`, [a]);
+  // Two shares of one article by one reader: two rows, one counted (shares count readers).
+  await query(`update articles set shares = shares + 1 where id = $1`, [a]);
 }
 
 const counterDrift = () =>
@@ -87,8 +88,8 @@ const counterDrift = () =>
     where a.likes <> (select count(*) from article_reactions r where r.article_id = a.id and r.kind = 'like')
        or a.dislikes <> (select count(*) from article_reactions r where r.article_id = a.id and r.kind = 'dislike')
        or a.saves <> (select count(*) from saved_articles s where s.article_id = a.id)
-       or a.shares <> (select count(*) from article_shares s where s.article_id = a.id)
-       or a.views <> (select count(*) from article_views v where v.article_id = a.id)
+       or a.shares <> (select count(distinct user_id) from article_shares s where s.article_id = a.id)
+       or a.views <> (select count(distinct user_id) from article_views v where v.article_id = a.id)
   `);
 
 describe('DELETE /api/profile/deleteaccount', () => {
@@ -169,7 +170,7 @@ describe('DELETE /api/profile/deleteaccount', () => {
         [articleIds],
       ),
     ).toEqual([
-      { likes: 1, dislikes: 0, saves: 0, shares: 2, views: 0 },
+      { likes: 1, dislikes: 0, saves: 0, shares: 1, views: 0 },
       { likes: 0, dislikes: 1, saves: 0, shares: 0, views: 0 },
       { likes: 0, dislikes: 0, saves: 1, shares: 0, views: 1 },
     ]);

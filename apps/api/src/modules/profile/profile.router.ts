@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
+import type { WriteLimits } from '../../http/write-limits.js';
 import { ApiError } from '../../lib/errors.js';
 import { currentSession, setSession } from '../auth/session.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -27,6 +28,7 @@ export function profileRoutes(
   profile: ProfileService,
   auth: AuthService,
   codeLimits: RequestHandler[],
+  limits: WriteLimits,
 ): void {
   routes.json('PUT /api/profile/editname', async ({ body, user }) => ({
     message: m.nameUpdated,
@@ -65,12 +67,12 @@ export function profileRoutes(
     user: toPublicUser(await profile.setTheme(user, body.theme)),
   }));
 
-  routes.json('PUT /api/profile/resetinterests', async ({ user }) => ({
+  routes.json('PUT /api/profile/resetinterests', [limits.feeds], async ({ user }) => ({
     message: m.interestsReset,
     user: toPublicUser(await profile.resetInterests(user)),
   }));
 
-  routes.json('POST /api/profile/setinterests', async ({ body, user }) => ({
+  routes.json('POST /api/profile/setinterests', [limits.feeds], async ({ body, user }) => ({
     message: m.interestsSaved,
     user: toPublicUser(await profile.setInterests(user, body.interests)),
   }));
@@ -88,12 +90,16 @@ export function profileRoutes(
     };
   });
 
-  /** Multipart: `receivePicture` reads the file the table names (`upload.field`). */
-  routes.json('POST /api/profile/uploadpicture', [receivePicture], async ({ user, req }) => {
-    if (!req.file) throw ApiError.badRequest(m.noFile);
-    const { url, user: updated } = await profile.uploadPicture(user, req.file.buffer);
-    return { message: m.pictureUpdated, url, user: toPublicUser(updated) };
-  });
+  /** Multipart: `receivePicture` reads the file the table names (`upload.field`), once counted. */
+  routes.json(
+    'POST /api/profile/uploadpicture',
+    [limits.uploads, receivePicture],
+    async ({ user, req }) => {
+      if (!req.file) throw ApiError.badRequest(m.noFile);
+      const { url, user: updated } = await profile.uploadPicture(user, req.file.buffer);
+      return { message: m.pictureUpdated, url, user: toPublicUser(updated) };
+    },
+  );
 
   routes.json('DELETE /api/profile/deleteaccount', async ({ body, user, req, res }) => {
     await auth.confirmIdentity(user, currentSession(req), body.password);

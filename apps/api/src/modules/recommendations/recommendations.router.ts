@@ -2,6 +2,7 @@ import { MESSAGES, RECOMMENDATION_CONTROL_MESSAGES as CONTROL, type ResultOf } f
 import type { AppDeps } from '../../deps.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
+import type { WriteLimits } from '../../http/write-limits.js';
 import { LIST_STALE_MS } from '../articles/articles.router.js';
 import { toPublicArticle } from '../articles/articles.serializer.js';
 import { staleFrom } from './feed-freshness.js';
@@ -39,7 +40,10 @@ export function recommendationsRoutes(
   recommendations: RecommendationsService,
   controls: ReaderControlsService,
   feedProfile: FeedProfileService,
+  limits: WriteLimits,
 ): void {
+  const actionLimit = [limits.actions];
+  const feedLimit = [limits.feeds];
   // A reader's feed answer, prepared once and served until the feed changes (see
   // ./README.md, "Prepared feed answers"): its likes may lag as a public list's do.
   const now = () => deps.clock.now().getTime();
@@ -69,12 +73,12 @@ export function recommendationsRoutes(
     );
   });
 
-  routes.json('POST /api/recommendations/refresh', async ({ user }) => ({
+  routes.json('POST /api/recommendations/refresh', feedLimit, async ({ user }) => ({
     message: REFRESHED_MESSAGE,
     ...feedBody(await recommendations.refresh(user)),
   }));
 
-  routes.json('POST /api/recommendations/markasread', async ({ body, user }) => {
+  routes.json('POST /api/recommendations/markasread', actionLimit, async ({ body, user }) => {
     const { entry, streak } = await recommendations.markAsRead(user, body.articleId);
     return {
       message: MARKED_READ_MESSAGE,
@@ -86,27 +90,27 @@ export function recommendationsRoutes(
   // Reader controls (issue 11): each answers the reader's controls as the profile page lists them.
   routes.json('GET /api/recommendations/controls', ({ user }) => controls.list(user));
 
-  routes.json('POST /api/recommendations/fewerlikethis', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/fewerlikethis', actionLimit, async ({ body, user }) => ({
     message: CONTROL.fewerLikeThis,
     ...(await controls.fewerLikeThis(user, body.article_id)),
   }));
 
-  routes.json('POST /api/recommendations/hidesource', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/hidesource', actionLimit, async ({ body, user }) => ({
     message: CONTROL.sourceHidden,
     ...(await controls.hideSource(user, body.source_name)),
   }));
 
-  routes.json('POST /api/recommendations/unhidesource', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/unhidesource', actionLimit, async ({ body, user }) => ({
     message: CONTROL.sourceShown,
     ...(await controls.unhideSource(user, body.source_name)),
   }));
 
-  routes.json('POST /api/recommendations/unmutetopic', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/unmutetopic', actionLimit, async ({ body, user }) => ({
     message: CONTROL.topicUnmuted,
     ...(await controls.unmuteTopic(user, body.kind, body.value)),
   }));
 
-  routes.json('POST /api/recommendations/forgettopic', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/forgettopic', actionLimit, async ({ body, user }) => ({
     message: CONTROL.topicForgotten,
     ...(await controls.forgetTopic(user, body.category)),
   }));
@@ -114,11 +118,11 @@ export function recommendationsRoutes(
   // "Your feed" (issue 18).
   routes.json('GET /api/recommendations/profile', ({ user }) => feedProfile.profile(user));
 
-  routes.json('POST /api/recommendations/steer', ({ body, user }) =>
+  routes.json('POST /api/recommendations/steer', actionLimit, ({ body, user }) =>
     feedProfile.steer(user, body.changes),
   );
 
-  routes.json('POST /api/recommendations/preview', async ({ body, user }) => ({
+  routes.json('POST /api/recommendations/preview', feedLimit, async ({ body, user }) => ({
     recommendations: (await recommendations.preview(user, body.changes)).map((item) => ({
       article_id: toPublicArticle(item.article),
       score: item.score,

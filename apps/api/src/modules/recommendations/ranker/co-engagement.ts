@@ -1,17 +1,27 @@
 /** "Readers who liked what you liked also liked this": item-to-item co-engagement. */
 
 /**
+ * Other readers who must have liked both i and j before "readers who liked i also liked j"
+ * counts (issue 39): below that, one or two accounts, possibly the author's own, would decide
+ * what the reader is shown and the reason would claim a crowd that is not there.
+ */
+export const CO_ENGAGEMENT_MIN_READERS = 3;
+
+/**
  * Item-to-item co-engagement: for every article j liked by other readers who
  * also liked something the user liked, score(j) = Σ_i co(i, j) / √(n_i · n_j)
  * over the user's positives i (co = readers who liked both, n = readers who
- * liked it). Scores are scaled so the best is 1. `viaTitle` names the user's
- * article that contributes most (when `titles` knows it). Articles the user
- * already likes are not returned.
+ * liked it), counting only the pairs with co(i, j) ≥ `minReaders`, so every
+ * article returned and every title named has at least that many distinct other
+ * readers behind it. Scores are scaled so the best is 1. `viaTitle` names the
+ * user's article that contributes most (when `titles` knows it). Articles the
+ * user already likes are not returned. Each set of `otherReaders` is one reader.
  */
 export function coEngagementFor(
   userPositiveIds: ReadonlySet<string>,
   otherReaders: Iterable<ReadonlySet<string>>,
   titles?: ReadonlyMap<string, string>,
+  { minReaders = CO_ENGAGEMENT_MIN_READERS } = {},
 ): Map<string, { score: number; viaTitle?: string }> {
   const out = new Map<string, { score: number; viaTitle?: string }>();
   if (userPositiveIds.size === 0) return out;
@@ -42,6 +52,7 @@ export function coEngagementFor(
     let best = '';
     let bestValue = -1;
     for (const [i, c] of row) {
+      if (c < minReaders) continue;
       const v = c / Math.sqrt((likedBy.get(i) ?? 1) * nj);
       total += v;
       if (v > bestValue || (v === bestValue && i < best)) {
@@ -49,6 +60,7 @@ export function coEngagementFor(
         best = i;
       }
     }
+    if (bestValue < 0) continue;
     raw.push([j, total, best]);
     if (total > max) max = total;
   }

@@ -397,12 +397,31 @@ describe('coEngagementFor', () => {
       ['x', 'Title X'],
       ['y', 'Title Y'],
     ]);
-    const co = coEngagementFor(mine, others, titles);
+    const co = coEngagementFor(mine, others, titles, { minReaders: 1 });
     expect([...co.keys()].sort()).toEqual(['p', 'q']);
     expect(Math.max(...[...co.values()].map((v) => v.score))).toBe(1);
     expect(co.get('p')!.viaTitle).toBe('Title X');
     expect(co.get('q')!.viaTitle).toBe('Title Y');
     expect(coEngagementFor(new Set(), others).size).toBe(0);
+  });
+
+  it('needs 3 other readers who liked both before it suggests or names anything', () => {
+    const mine = new Set(['x', 'y']);
+    const titles = new Map([
+      ['x', 'Title X'],
+      ['y', 'Title Y'],
+    ]);
+    // p: 3 readers of x; q: 2 of x and 1 of y (3 readers, but no title backed by 3).
+    const others = [
+      new Set(['x', 'p', 'q']),
+      new Set(['x', 'p', 'q']),
+      new Set(['x', 'p']),
+      new Set(['y', 'q']),
+    ];
+    const co = coEngagementFor(mine, others, titles);
+    expect([...co.keys()]).toEqual(['p']);
+    expect(co.get('p')).toEqual({ score: 1, viaTitle: 'Title X' });
+    expect(coEngagementFor(mine, others.slice(0, 2), titles).size).toBe(0);
   });
 });
 
