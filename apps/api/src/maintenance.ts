@@ -3,6 +3,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { pruneMailOutbox } from './lib/mail-outbox.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
+import { sessionsRepository } from './modules/auth/sessions.repository.js';
 import { pruneRateLimits } from './modules/auth/rate-limit.js';
 
 const HOUR = 3_600_000;
@@ -15,6 +16,7 @@ export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   const dayAgo = new Date(clock.now().getTime() - 24 * HOUR);
   await challengesRepository.pruneExpired(db, dayAgo);
   await refreshTokensRepository.pruneExpired(db, dayAgo);
+  await sessionsRepository.pruneEnded(db, dayAgo);
   await pruneRateLimits(db, dayAgo);
   await pruneMailOutbox(db, dayAgo);
 }

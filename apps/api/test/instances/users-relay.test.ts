@@ -15,6 +15,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { createSessionUsers } from '../../src/modules/users/session-users.js';
 import { contractAgent } from '../contract.js';
 import { createTestContext, type TestContext } from '../context.js';
+import { signUp, uniqueEmail } from '../flows.js';
 import { createReader, type TestReader } from '../readers.js';
 import { eventually } from './instance.js';
 
@@ -87,6 +88,16 @@ describe('a kept session row, changed elsewhere', () => {
         3_000,
       );
     }
+  });
+
+  it('refuses a token whose session logged out on another instance', async () => {
+    // Signed in and logged out through the test context's app; this app kept the session.
+    const browser = ctx.request();
+    const { token } = await signUp(ctx, browser, { email: uniqueEmail('elsewhere') });
+    const here = () => request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    expect((await here()).status).toBe(200);
+    await browser.post('/api/auth/logout').expect(200);
+    await eventually('401 here', async () => (await here()).status === 401 || undefined, 3_000);
   });
 
   it('after its connection is cut, the relay listens again and serves nothing it missed', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 
@@ -39,5 +39,12 @@ export const sessionsRepository = {
           keepId ? sql`${sessions.id} <> ${keepId}` : undefined,
         ),
       );
+  },
+
+  /** Sessions that ended or expired before `before`. */
+  async pruneEnded(db: DbExecutor, before: Date): Promise<void> {
+    await db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, before), lt(sessions.endedAt, before)));
   },
 };
