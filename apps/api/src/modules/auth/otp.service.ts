@@ -15,6 +15,13 @@ const BOUND_PURPOSES: readonly OtpPurpose[] = ['signup', 'login'];
 
 const m = MESSAGES.auth;
 
+export interface VerifiedCode {
+  challenge: ChallengeRow;
+  resetToken?: string;
+  /** For sign-up and sign-in codes: what signup/login then need (see requireBound). */
+  verificationToken?: string;
+}
+
 export type OtpService = ReturnType<typeof createOtpService>;
 
 export function createOtpService({ db, outbox, clock, config }: AppDeps) {
@@ -63,13 +70,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     return { hash: id, expiresIn: OTP_TTL_SECONDS };
   }
 
-  interface Verified {
-    challenge: ChallengeRow;
-    resetToken?: string;
-    /** For sign-up and sign-in codes: what signup/login then need (see requireBound). */
-    verificationToken?: string;
-  }
-  type Outcome = ({ ok: true } & Verified) | { ok: false; error: ApiError };
+  type Outcome = ({ ok: true } & VerifiedCode) | { ok: false; error: ApiError };
 
   /**
    * Checks a code against its challenge. Wrong guesses are committed (attempts go down)
@@ -80,7 +81,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     hash: string;
     otp: string;
     purposes: readonly OtpPurpose[];
-  }): Promise<Verified> {
+  }): Promise<VerifiedCode> {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
       input.hash,
     );
