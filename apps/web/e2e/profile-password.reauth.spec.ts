@@ -28,6 +28,12 @@ async function readerPastTheWindow(page: Page, request: APIRequestContext) {
   return reader;
 }
 
+/** The theme toggle is in the header, which hides once the page is scrolled down. */
+async function switchTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await setTheme(page, theme);
+}
+
 /** The password state at 360 px: no axe violation, nothing wider than the screen, a picture. */
 async function checkPasswordState(page: Page, label: string, theme: 'light' | 'dark') {
   await expectNoA11yViolations(page, `${label} (${theme})`);
@@ -48,7 +54,7 @@ test('an older session confirms the password to change the e-mail address', asyn
 }) => {
   const errors = watchConsole(page);
   await readerPastTheWindow(page, request);
-  await setTheme(page, 'light');
+  await switchTheme(page, 'light');
 
   const newEmail = uniqueEmail('reauth-new');
   const edit = page.getByRole('button', { name: 'Edit Profile' });
@@ -64,7 +70,7 @@ test('an older session confirms the password to change the e-mail address', asyn
   await expect(page.getByLabel('Email')).toHaveValue(newEmail);
   await expect(page).toHaveURL(/\/profile$/);
   await checkPasswordState(page, 'email form', 'light');
-  await setTheme(page, 'dark');
+  await switchTheme(page, 'dark');
   await checkPasswordState(page, 'email form', 'dark');
 
   await password.fill(WRONG_PASSWORD);
@@ -113,7 +119,7 @@ test('an older session confirms the password to delete the account, all by keybo
     await expect(password).toHaveAccessibleDescription(HINT);
   };
 
-  await setTheme(page, 'dark');
+  await switchTheme(page, 'dark');
   await confirmDeletion();
   await checkPasswordState(page, 'delete dialog', 'dark');
   // Escape closes it, focus goes back to its button, and the next opening starts over.
@@ -121,7 +127,7 @@ test('an older session confirms the password to delete the account, all by keybo
   await expect(dialog).toBeHidden();
   await expect(remove).toBeFocused();
 
-  await setTheme(page, 'light');
+  await switchTheme(page, 'light');
   await confirmDeletion();
   await checkPasswordState(page, 'delete dialog', 'light');
 
