@@ -99,7 +99,7 @@ async function createReader(api) {
       passwordHash: 'x',
     })
     .returning();
-  const token = createTokenService(api.deps).signAccessToken(row);
+  const token = await createTokenService(api.deps).newSessionAccessToken(api.deps.db, row);
   const call = async (method, route, body) => {
     const res = await fetch(`${api.url}${route}`, {
       method,

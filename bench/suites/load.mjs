@@ -153,7 +153,9 @@ export default {
       )
       .returning();
     const tokens = createTokenService(api.deps);
-    const auth = readers.map((r) => `Bearer ${tokens.signAccessToken(r)}`);
+    const auth = await Promise.all(
+      readers.map(async (r) => `Bearer ${await tokens.newSessionAccessToken(api.deps.db, r)}`),
+    );
 
     // Each reader likes (and saves) its own sequence of distinct articles, once each: the
     // expected count of an article is the number of acknowledged likes on it. Reader r starts

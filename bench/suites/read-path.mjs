@@ -155,7 +155,7 @@ export default {
         passwordHash: 'x',
       })
       .returning();
-    const token = createTokenService(api.deps).signAccessToken(reader);
+    const token = await createTokenService(api.deps).newSessionAccessToken(api.deps.db, reader);
 
     const targets = {
       latest: '/api/articles/getlatestarticles',

@@ -275,7 +275,7 @@ export default {
     const large = await measureScale(SCALES[1]);
 
     const reader = large.sample[0];
-    const token = createTokenService(api.deps).signAccessToken(reader);
+    const token = await createTokenService(api.deps).newSessionAccessToken(api.deps.db, reader);
     const http = await measure({
       label: `GET /api/recommendations/get @${large.articles}`,
       url: api.url,

@@ -58,6 +58,8 @@ const envSchema = z
     ACCESS_TOKEN_TTL_SECONDS: int(900, 10),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1),
     REFRESH_REUSE_GRACE_SECONDS: int(10, 0),
+    SESSION_MAX_DAYS: int(30, 1),
+    REAUTH_WINDOW_SECONDS: int(600, 0),
     OTP_EMAIL_LIMIT: int(5, 1),
     OTP_IP_LIMIT: int(100, 1),
     OTP_WINDOW_MINUTES: int(15, 1),
@@ -109,6 +111,10 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** A refresh token presented again this soon after its rotation gets a sibling, not a revocation. */
   refreshReuseGraceSeconds: number;
+  /** A session's absolute lifetime from its sign-in, however often it is refreshed. */
+  sessionMaxDays: number;
+  /** How long after a session's sign-in it may change the e-mail or delete the account unasked. */
+  reauthWindowSeconds: number;
   otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
   authIpLimit: number;
   /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
@@ -175,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     otp: {
       emailLimit: e.OTP_EMAIL_LIMIT,
       ipLimit: e.OTP_IP_LIMIT,

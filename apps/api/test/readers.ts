@@ -33,10 +33,12 @@ export async function createReaders(
     )
     .returning({ id: users.id, sessionVersion: users.sessionVersion });
   const tokens = createTokenService(deps);
-  return rows.map((row) => ({
-    id: row.id,
-    auth: () => ({ Authorization: `Bearer ${tokens.signAccessToken(row)}` }),
-  }));
+  return Promise.all(
+    rows.map(async (row) => {
+      const token = await tokens.newSessionAccessToken(deps.db, row);
+      return { id: row.id, auth: () => ({ Authorization: `Bearer ${token}` }) };
+    }),
+  );
 }
 
 export const createReader = async (deps: AppDeps, timezone = 'UTC') =>

@@ -59,14 +59,38 @@ export const otpChallenges = pgTable(
     verifiedAt: timestamptz('verified_at'),
     consumedAt: timestamptz('consumed_at'),
     resetTokenHash: text('reset_token_hash'),
+    /** Sign-up and sign-in codes: the proof handed to the client that verified the code. */
+    verificationTokenHash: text('verification_token_hash'),
     ip: text('ip'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     index('otp_challenges_email_purpose_idx').on(t.email, t.purpose, t.createdAt),
     uniqueIndex('otp_challenges_reset_token_idx').on(t.resetTokenHash),
+    uniqueIndex('otp_challenges_verification_token_idx').on(t.verificationTokenHash),
     check('otp_challenges_purpose_check', sql`${t.purpose} in (${oneOf(OTP_PURPOSES)})`),
   ],
+);
+
+/**
+ * A sign-in: its refresh tokens are one family (`refresh_tokens.family_id` = `id`) and its
+ * access tokens carry `sid`. Ending it (logout, password reset, e-mail change, deletion) ends
+ * both at once; it never outlives `expires_at`, whatever the refreshes.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The last time the reader proved who they are in this session (password and code, or password). */
+    authenticatedAt: timestamptz('authenticated_at').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
 export const refreshTokens = pgTable(

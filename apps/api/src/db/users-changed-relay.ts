@@ -9,11 +9,15 @@ import { listenToChannel } from './channel-listener.js';
  * - a trigger on `users` (migration 0010) sends `NOTIFY lede_users_changed` with the reader's
  *   id for every updated or deleted row, and an empty payload for a TRUNCATE; PostgreSQL
  *   delivers it when the change commits, to every instance (this one's own changes included);
+ * - a trigger on `sessions` (migration 0016) sends `session:<id>` when a session ends, so its
+ *   access tokens are refused from the next request on, here as on the instance that ended it;
  * - a connection of its own `LISTEN`s and drops the named row, or every row;
  * - while that connection is down (the database restarted) changes may go unheard, so the
  *   rows are not served at all until it listens again, and then start afresh.
  */
 export const USERS_CHANNEL = 'lede_users_changed';
+/** A session that ended or was deleted (migration 0016) comes as `session:<id>`. */
+const SESSION_PREFIX = 'session:';
 
 /** How the listening connection shows in pg_stat_activity. */
 export const USERS_RELAY_APPLICATION_NAME = 'lede users-changed relay';
@@ -45,7 +49,12 @@ export async function startUsersChangedRelay({
     logger,
     reconnectMs,
     lostMessage: 'lost the connection that hears changes of readers',
-    onNotification: (id) => (id ? sessionUsers.forget(id) : sessionUsers.forgetAll()),
+    onNotification: (payload) => {
+      if (!payload) sessionUsers.forgetAll();
+      else if (payload.startsWith(SESSION_PREFIX)) {
+        sessionUsers.sessions.forget(payload.slice(SESSION_PREFIX.length));
+      } else sessionUsers.forget(payload);
+    },
     // Whatever was kept before may have changed unheard.
     onListening: () => sessionUsers.resume(),
     onLost: () => sessionUsers.suspend(),

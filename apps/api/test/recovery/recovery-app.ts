@@ -85,7 +85,7 @@ export async function createRecoveryApp(databaseUrl: string, logger: Logger): Pr
     logger,
     metrics,
   };
-  const token = createTokenService(deps).signAccessToken(reader!);
+  const token = await createTokenService(deps).newSessionAccessToken(deps.db, reader!);
   return { app: createApp(deps), database, fixture: { articleId: first!.id, token } };
 }
 

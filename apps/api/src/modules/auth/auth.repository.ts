@@ -68,6 +68,42 @@ export const challengesRepository = {
     return row;
   },
 
+  /** The challenge a sign-up or sign-in proof was handed out for, locked when `lock`. */
+  async findByVerificationToken(
+    db: DbExecutor,
+    verificationTokenHash: string,
+    lock: boolean,
+  ): Promise<ChallengeRow | undefined> {
+    const query = db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.verificationTokenHash, verificationTokenHash));
+    const [row] = await (lock ? query.for('update') : query);
+    return row;
+  },
+
+  /** Whether a verified, unconsumed challenge of a purpose was verified after `since`. */
+  async hasVerifiedSince(
+    db: DbExecutor,
+    email: string,
+    purpose: OtpPurpose,
+    since: Date,
+  ): Promise<boolean> {
+    const rows = await db
+      .select({ id: otpChallenges.id })
+      .from(otpChallenges)
+      .where(
+        and(
+          eq(otpChallenges.email, email),
+          eq(otpChallenges.purpose, purpose),
+          isNull(otpChallenges.consumedAt),
+          gt(otpChallenges.verifiedAt, since),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
+
   async hasStaleVerified(db: DbExecutor, email: string, purpose: OtpPurpose): Promise<boolean> {
     const rows = await db
       .select({ id: otpChallenges.id })
@@ -84,15 +120,16 @@ export const challengesRepository = {
     return rows.length > 0;
   },
 
-  async lockByResetToken(
+  async findByResetToken(
     db: DbExecutor,
     resetTokenHash: string,
+    lock: boolean,
   ): Promise<ChallengeRow | undefined> {
-    const [row] = await db
+    const query = db
       .select()
       .from(otpChallenges)
-      .where(eq(otpChallenges.resetTokenHash, resetTokenHash))
-      .for('update');
+      .where(eq(otpChallenges.resetTokenHash, resetTokenHash));
+    const [row] = await (lock ? query.for('update') : query);
     return row;
   },
 

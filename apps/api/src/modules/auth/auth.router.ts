@@ -5,7 +5,8 @@ import type { RouteRegistrar } from '../../http/route.js';
 import { createLimiter, ipKey } from './rate-limit.js';
 import { toPublicUser } from '../users/users.serializer.js';
 import type { AuthService, Session } from './auth.service.js';
-import { REFRESH_COOKIE } from './tokens.service.js';
+import { bearerToken } from './session.js';
+import { REFRESH_COOKIE, VERIFICATION_COOKIE } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
@@ -35,6 +36,13 @@ export function authRoutes(
     res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
     return { AccessToken: session.accessToken, user: toPublicUser(session.user) };
   };
+  /** The proof of this client's verified code: the body's, or the cookie verify-otp set. */
+  const verificationToken = (req: Request, body: { verificationToken?: string }) =>
+    body.verificationToken ?? (req.cookies?.[VERIFICATION_COOKIE] as string | undefined);
+  const signedIn = (req: Request, res: Response, session: Session) => {
+    res.clearCookie(VERIFICATION_COOKIE, auth.tokens.verificationCookieOptions(req));
+    return startSession(req, res, session);
+  };
 
   routes.json('POST /api/auth/send-otp', sendLimits, async ({ body, req }) => ({
     message: m.otpSent,
@@ -46,18 +54,25 @@ export function authRoutes(
     ...(await auth.verifyCredentialsAndSendOtp(body.email, body.password, req.ip)),
   }));
 
-  routes.json('POST /api/auth/verify-otp', async ({ body: { email, otp, hash } }) => {
-    await auth.verifySignupOrLoginOtp(email, hash, otp);
-    return { message: m.otpVerified, verified: true as const };
+  routes.json('POST /api/auth/verify-otp', async ({ body: { email, otp, hash }, req, res }) => {
+    const { verificationToken } = await auth.verifySignupOrLoginOtp(email, hash, otp);
+    res.cookie(VERIFICATION_COOKIE, verificationToken!, auth.tokens.verificationCookieOptions(req));
+    return {
+      message: m.otpVerified,
+      verified: true as const,
+      verificationToken: verificationToken!,
+    };
   });
 
   routes.json('POST /api/auth/signup', async ({ body, req, res }) => {
-    const { AccessToken, user } = startSession(req, res, await auth.signup(body));
+    const session = await auth.signup(body, verificationToken(req, body));
+    const { AccessToken, user } = signedIn(req, res, session);
     return { message: m.signupSuccess, AccessToken, newUser: user };
   });
 
   routes.json('POST /api/auth/login', async ({ body, req, res }) => {
-    const { AccessToken, user } = startSession(req, res, await auth.login(body));
+    const session = await auth.login(body, verificationToken(req, body));
+    const { AccessToken, user } = signedIn(req, res, session);
     return { message: m.loginSuccess, AccessToken, user };
   });
 
@@ -82,7 +97,7 @@ export function authRoutes(
   );
 
   routes.json('POST /api/auth/logout', async ({ req, res }) => {
-    await auth.logout(req.cookies?.[REFRESH_COOKIE]);
+    await auth.logout(req.cookies?.[REFRESH_COOKIE], bearerToken(req));
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     return { message: m.loggedOut };
   });

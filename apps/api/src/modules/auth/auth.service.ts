@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/errors.js';
 import { PostgresRateLimitStore } from './rate-limit.js';
 import { createSessionUsers } from '../users/session-users.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
-import { refreshTokensRepository } from './auth.repository.js';
+import { sessionsRepository, type SessionRow } from './sessions.repository.js';
 import { createEmailChangeService } from './email-change.service.js';
 import { createOtpService } from './otp.service.js';
 import { createTokenService } from './tokens.service.js';
@@ -20,6 +20,7 @@ const m = MESSAGES.auth;
 
 export interface Session {
   user: UserRow;
+  session: SessionRow;
   accessToken: string;
   refreshToken: string;
 }
@@ -33,6 +34,7 @@ export function createAuthService(deps: AppDeps) {
   const emailChange = createEmailChangeService(deps, otp, tokens);
   const sessionUsers = deps.sessionUsers ?? createSessionUsers();
   const findUser = (id: string) => users.findById(db, id);
+  const findSession = (id: string) => sessionsRepository.findById(db, id);
   // Compared against when the e-mail is unknown, so both cases cost one bcrypt check.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
@@ -101,13 +103,20 @@ export function createAuthService(deps: AppDeps) {
   const usableTimezone = async (timezone: string | undefined) =>
     timezone && (await users.isTimezoneKnown(db, timezone)) ? timezone : undefined;
 
-  async function signup(input: SignupRequest): Promise<Session> {
+  /**
+   * The cheap checks come first (this client verified a code, the address is free), so bcrypt
+   * only runs for a request that can succeed; the transaction checks again, locked.
+   */
+  async function signup(input: SignupRequest, verificationToken?: string): Promise<Session> {
+    const bound = { email: input.email, purpose: 'signup' as const, verificationToken };
+    await otp.requireBound(db, { ...bound, lock: false });
+    if (await users.findByEmail(db, input.email)) throw ApiError.conflict(m.emailTaken);
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
     const timezone = (await usableTimezone(input.timezone)) ?? 'UTC';
     const now = clock.now();
     try {
       return await db.transaction(async (tx) => {
-        const challenge = await otp.requireVerified(tx, input.email, 'signup');
+        const challenge = await otp.requireBound(tx, { ...bound, lock: true });
         const user = await users.insert(tx, {
           email: input.email,
           name: input.name,
@@ -117,8 +126,8 @@ export function createAuthService(deps: AppDeps) {
           updatedAt: now,
         });
         await otp.consume(tx, challenge);
-        const refreshToken = await tokens.issueRefreshToken(tx, user.id);
-        return { user, accessToken: tokens.signAccessToken(user), refreshToken };
+        const { session, refreshToken } = await tokens.startSession(tx, user.id);
+        return { user, session, accessToken: tokens.signAccessToken(user, session), refreshToken };
       });
     } catch (err) {
       if (pgErrorCode(err) === PG_UNIQUE_VIOLATION) throw ApiError.conflict(m.emailTaken);
@@ -126,32 +135,45 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  async function login(input: LoginRequest): Promise<Session> {
+  async function login(input: LoginRequest, verificationToken?: string): Promise<Session> {
     await refuseIfLockedOut(input.email);
     const user = await users.findByEmail(db, input.email);
     const timezone = await usableTimezone(input.timezone);
-    const session = await db.transaction(async (tx) => {
-      // The code is checked before the password, so /login cannot be used to guess passwords.
-      const challenge = await otp.requireVerified(tx, input.email, 'login');
+    const signedIn = await db.transaction(async (tx): Promise<Session | undefined> => {
+      // The code (verified by this very client) is checked before the password, so /login
+      // cannot be used to guess passwords, nor to sign in with a code someone else typed.
+      const challenge = await otp.requireBound(tx, {
+        email: input.email,
+        purpose: 'login',
+        verificationToken,
+        lock: true,
+      });
       await otp.consume(tx, challenge);
       const ok = user ? await bcrypt.compare(input.password, user.passwordHash) : false;
       if (!user || !ok || challenge.userId !== user.id) return undefined;
       const updated = timezone
         ? ((await users.update(tx, user.id, { timezone }, clock.now())) ?? user)
         : user;
-      const refreshToken = await tokens.issueRefreshToken(tx, user.id);
-      return { user: updated, accessToken: tokens.signAccessToken(updated), refreshToken };
+      const { session, refreshToken } = await tokens.startSession(tx, user.id);
+      return {
+        user: updated,
+        session,
+        accessToken: tokens.signAccessToken(updated, session),
+        refreshToken,
+      };
     });
-    if (session && timezone) sessionUsers.forget(session.user.id);
+    if (signedIn && timezone) sessionUsers.forget(signedIn.user.id);
     // A wrong password still used up the verified code (committed above).
-    if (!session) {
+    if (!signedIn) {
       await passwordFailures.increment(input.email);
       throw ApiError.badRequest(m.invalidCredentials);
     }
-    return session;
+    return signedIn;
   }
 
   async function resetPassword(input: ResetPasswordRequest): Promise<void> {
+    // A reset token that cannot succeed costs no bcrypt.
+    await otp.requireResetToken(db, input.email, input.resetToken, false);
     const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
     const userId = await db.transaction(async (tx) => {
       const challenge = await otp.requireResetToken(tx, input.email, input.resetToken);
@@ -160,7 +182,7 @@ export function createAuthService(deps: AppDeps) {
       await otp.consume(tx, challenge);
       const now = clock.now();
       await users.setPassword(tx, user.id, passwordHash, now);
-      await refreshTokensRepository.revokeAllForUser(tx, user.id, now);
+      await tokens.endOtherSessions(tx, user.id, undefined);
       return user.id;
     });
     // Committed: every access token issued before is refused from the next request on.
@@ -172,26 +194,83 @@ export function createAuthService(deps: AppDeps) {
     const rotated = await tokens.rotate(refreshToken);
     const user = await users.findById(db, rotated.userId);
     if (!user) throw ApiError.unauthorized(m.refreshInvalid);
-    return { user, accessToken: tokens.signAccessToken(user), refreshToken: rotated.refreshToken };
+    const { session } = rotated;
+    return {
+      user,
+      session,
+      accessToken: tokens.signAccessToken(user, session),
+      refreshToken: rotated.refreshToken,
+    };
   }
 
   /**
-   * A bearer token of a live account and session version; re-signed when close to expiry. The
-   * account's row comes from `sessionUsers` (see ../users/session-users.ts for when it is read).
+   * A bearer token of a live account, session version and session; re-signed when close to
+   * expiry. The rows come from `sessionUsers` (see ../users/session-users.ts for when they are
+   * read): an ended session is refused from the next request on, on every instance.
    */
   async function checkAccessToken(
     token: string,
-  ): Promise<{ user: UserRow; accessToken: string } | { error: 'expired' | 'invalid' }> {
+  ): Promise<
+    { user: UserRow; session: SessionRow; accessToken: string } | { error: 'expired' | 'invalid' }
+  > {
     const verified = tokens.verifyAccessToken(token);
     if ('error' in verified) return verified;
-    const user = await sessionUsers.get(verified.claims.sub, findUser);
-    if (!user || user.sessionVersion !== verified.claims.ver) return { error: 'invalid' };
-    const accessToken = tokens.isNearExpiry(verified.claims) ? tokens.signAccessToken(user) : token;
-    return { user, accessToken };
+    const { sub, ver, sid } = verified.claims;
+    const [user, session] = await Promise.all([
+      sessionUsers.get(sub, findUser),
+      sessionUsers.sessions.get(sid, findSession),
+    ]);
+    if (!user || user.sessionVersion !== ver) return { error: 'invalid' };
+    if (session?.userId !== user.id || !tokens.isLive(session, clock.now())) {
+      return { error: 'invalid' };
+    }
+    const accessToken = tokens.isNearExpiry(verified.claims)
+      ? tokens.signAccessToken(user, session)
+      : token;
+    return { user, session, accessToken };
   }
 
-  async function logout(refreshToken: string | undefined): Promise<void> {
-    if (refreshToken) await tokens.revoke(refreshToken);
+  /**
+   * Ends the session of the refresh cookie and the one of the bearer token (usually the same):
+   * refresh tokens and access tokens alike.
+   */
+  async function logout(refreshToken: string | undefined, bearer: string | undefined) {
+    const ids = new Set<string>();
+    const fromCookie = refreshToken && (await tokens.sessionOfRefreshToken(refreshToken));
+    if (fromCookie) ids.add(fromCookie);
+    const verified = bearer ? tokens.verifyAccessToken(bearer) : undefined;
+    if (verified && 'claims' in verified) ids.add(verified.claims.sid);
+    for (const id of ids) {
+      await tokens.endSession(db, id);
+      sessionUsers.sessions.forget(id);
+    }
+  }
+
+  /**
+   * Sensitive changes (e-mail, deletion) need a recent sign-in of this very session, or the
+   * password in the request ("sudo mode"): a copied access token alone is not enough. Refreshes
+   * do not renew the window; a correct password does. Wrong passwords count as at sign-in.
+   */
+  async function confirmIdentity(
+    user: UserRow,
+    session: SessionRow,
+    password: string | undefined,
+  ): Promise<void> {
+    const now = clock.now();
+    if (password !== undefined) {
+      await refuseIfLockedOut(user.email);
+      if (!(await bcrypt.compare(password, user.passwordHash))) {
+        await passwordFailures.increment(user.email);
+        throw ApiError.badRequest(m.wrongPassword);
+      }
+      await sessionsRepository.markAuthenticated(db, session.id, now);
+      sessionUsers.sessions.forget(session.id);
+      return;
+    }
+    // Read afresh: a kept row may predate a re-authentication on another instance.
+    const current = await findSession(session.id);
+    const since = current ? now.getTime() - current.authenticatedAt.getTime() : Infinity;
+    if (since > config.reauthWindowSeconds * 1000) throw ApiError.forbidden(m.reauthRequired);
   }
 
   return {
@@ -209,5 +288,6 @@ export function createAuthService(deps: AppDeps) {
     refresh,
     checkAccessToken,
     logout,
+    confirmIdentity,
   };
 }

@@ -1,10 +1,9 @@
 import { MESSAGES } from '@lede/shared';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
-import { refreshTokensRepository } from './auth.repository.js';
+import type { SessionRow } from './sessions.repository.js';
 import { emailChangedMail } from './otp.mail.js';
 import type { OtpService } from './otp.service.js';
 import type { TokenService } from './tokens.service.js';
@@ -34,13 +33,13 @@ export function createEmailChangeService(
   }
 
   /**
-   * Step 2: the code from the new address applies the change. The calling session (the family
-   * of `refreshToken`, when it has one) stays; every other one is revoked, and every access
-   * token but the one returned stops working.
+   * Step 2: the code from the new address applies the change. The calling session stays; every
+   * other one ends, and every access token but the one returned stops working.
    */
   async function confirm(
     user: UserRow,
-    input: { email: string; otp: string; hash: string; refreshToken?: string },
+    session: SessionRow,
+    input: { email: string; otp: string; hash: string },
   ): Promise<{ user: UserRow; accessToken: string }> {
     await refuseUnusable(user, input.email);
     const { challenge } = await otp.verify({
@@ -50,9 +49,6 @@ export function createEmailChangeService(
       purposes: ['change_email'],
     });
     if (challenge.userId !== user.id) throw ApiError.badRequest(MESSAGES.auth.otpNotFound);
-    const keepFamily = input.refreshToken
-      ? (await refreshTokensRepository.findByHash(db, sha256(input.refreshToken)))?.familyId
-      : undefined;
     const now = clock.now();
     let updated: UserRow | undefined;
     try {
@@ -62,7 +58,7 @@ export function createEmailChangeService(
         await otp.consume(tx, verified);
         const changed = await users.setEmail(tx, user.id, input.email, now);
         if (!changed) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
-        await refreshTokensRepository.revokeAllForUserExcept(tx, user.id, keepFamily, now);
+        await tokens.endOtherSessions(tx, user.id, session.id);
         // Queued with the change itself: the old address is told whenever the change is made.
         await outbox.queue(tx, emailChangedMail(user.email, input.email, config.appOrigin));
         return changed;
@@ -74,7 +70,7 @@ export function createEmailChangeService(
       throw err;
     }
     outbox.wake();
-    return { user: updated, accessToken: tokens.signAccessToken(updated) };
+    return { user: updated, accessToken: tokens.signAccessToken(updated, session) };
   }
 
   return { start, confirm };

@@ -8,7 +8,10 @@ import { challengesRepository as challenges, type ChallengeRow } from './auth.re
 import { otpMail } from './otp.mail.js';
 
 /** How long a verified code lets signup/login/reset go ahead. */
-const VERIFIED_CHALLENGE_TTL_MS = 10 * 60_000;
+export const VERIFIED_CHALLENGE_TTL_MS = 10 * 60_000;
+
+/** Codes whose verification hands the client a proof that only it can then use. */
+const BOUND_PURPOSES: readonly OtpPurpose[] = ['signup', 'login'];
 
 const m = MESSAGES.auth;
 
@@ -60,8 +63,13 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     return { hash: id, expiresIn: OTP_TTL_SECONDS };
   }
 
-  type Outcome =
-    { ok: true; challenge: ChallengeRow; resetToken?: string } | { ok: false; error: ApiError };
+  interface Verified {
+    challenge: ChallengeRow;
+    resetToken?: string;
+    /** For sign-up and sign-in codes: what signup/login then need (see requireBound). */
+    verificationToken?: string;
+  }
+  type Outcome = ({ ok: true } & Verified) | { ok: false; error: ApiError };
 
   /**
    * Checks a code against its challenge. Wrong guesses are committed (attempts go down)
@@ -72,7 +80,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     hash: string;
     otp: string;
     purposes: readonly OtpPurpose[];
-  }): Promise<{ challenge: ChallengeRow; resetToken?: string }> {
+  }): Promise<Verified> {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
       input.hash,
     );
@@ -104,14 +112,48 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
         };
       }
       const resetToken = c.purpose === 'password_reset' ? randomToken() : undefined;
+      const verificationToken = BOUND_PURPOSES.includes(c.purpose) ? randomToken() : undefined;
       await challenges.update(tx, c.id, {
         verifiedAt: now,
         ...(resetToken && { resetTokenHash: sha256(resetToken) }),
+        ...(verificationToken && { verificationTokenHash: sha256(verificationToken) }),
       });
-      return { ok: true, challenge: c, resetToken };
+      return { ok: true, challenge: c, resetToken, verificationToken };
     });
     if (!outcome.ok) throw outcome.error;
-    return { challenge: outcome.challenge, resetToken: outcome.resetToken };
+    const { ok: _ok, ...verified } = outcome;
+    return verified;
+  }
+
+  /**
+   * The verified sign-up or sign-in challenge behind `verificationToken`: only the client that
+   * verified the code holds it, so a password alone never signs in with someone else's code.
+   * Locked inside the caller's transaction when `lock` (a cheap check before bcrypt does not).
+   */
+  async function requireBound(
+    executor: DbExecutor,
+    input: { email: string; purpose: OtpPurpose; verificationToken?: string; lock: boolean },
+  ): Promise<ChallengeRow> {
+    const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
+    const c = input.verificationToken
+      ? await challenges.findByVerificationToken(
+          executor,
+          sha256(input.verificationToken),
+          input.lock,
+        )
+      : undefined;
+    const usable =
+      c?.email === input.email &&
+      c.purpose === input.purpose &&
+      !c.consumedAt &&
+      c.verifiedAt !== null &&
+      c.verifiedAt > since;
+    if (usable) return c;
+    if (await challenges.hasVerifiedSince(executor, input.email, input.purpose, since)) {
+      throw ApiError.unauthorized(m.verificationTokenRequired);
+    }
+    const stale = await challenges.hasStaleVerified(executor, input.email, input.purpose);
+    throw ApiError.badRequest(stale ? m.verificationExpired : m.verificationRequired);
   }
 
   /** Finds the verified challenge a signup or login needs, locked inside the caller's transaction. */
@@ -133,13 +175,17 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     }
   }
 
-  /** Locks the challenge behind a reset token that is verified, unused and recent. */
+  /**
+   * The challenge behind a reset token that is verified, unused and recent; locked inside the
+   * caller's transaction when `lock` (a cheap check before bcrypt does not).
+   */
   async function requireResetToken(
     tx: DbExecutor,
     email: string,
     resetToken: string,
+    lock = true,
   ): Promise<ChallengeRow> {
-    const c = await challenges.lockByResetToken(tx, sha256(resetToken));
+    const c = await challenges.findByResetToken(tx, sha256(resetToken), lock);
     const since = clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS;
     if (
       !c ||
@@ -154,7 +200,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     return c;
   }
 
-  return { issue, verify, requireVerified, consume, requireResetToken };
+  return { issue, verify, requireVerified, requireBound, consume, requireResetToken };
 }
 
 export type { Database };

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.repository.js';
+import type { SessionRow } from './sessions.repository.js';
 import type { AuthService } from './auth.service.js';
 import { REFRESH_COOKIE } from './tokens.service.js';
 
@@ -10,6 +11,8 @@ declare global {
   namespace Express {
     interface Request {
       user?: UserRow;
+      /** The session the caller's token or cookie belongs to. */
+      authSession?: SessionRow;
     }
     interface Locals {
       /** The caller's valid access token; every 2xx JSON body then carries it as `AccessToken`. */
@@ -23,9 +26,27 @@ export function currentUser(req: Request): UserRow {
   return req.user;
 }
 
+export function currentSession(req: Request): SessionRow {
+  if (!req.authSession) throw ApiError.unauthorized(MESSAGES.auth.unauthenticated);
+  return req.authSession;
+}
+
+/** The `Authorization: Bearer` token of a request, if any. */
+export function bearerToken(req: Request): string | undefined {
+  const header = req.header('authorization');
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+interface SignedIn {
+  user: UserRow;
+  session: SessionRow;
+  accessToken: string;
+}
+
 /** Signs the caller in for this request: `req.user`, and the token every success carries. */
-export function setSession(res: Response, req: Request, user: UserRow, accessToken: string): void {
+export function setSession(res: Response, req: Request, { user, session, accessToken }: SignedIn) {
   req.user = user;
+  req.authSession = session;
   res.locals.accessToken = accessToken;
 }
 
@@ -52,7 +73,7 @@ export const attachAccessToken: RequestHandler = (_req, res, next) => {
   next();
 };
 
-type SessionOutcome = { user: UserRow; accessToken: string } | { error: ApiError };
+type SessionOutcome = SignedIn | { error: ApiError };
 
 /** Where a signed-in reader changes their own account (name, interests, picture, e-mail, deletion). */
 const ACCOUNT_PATH = '/api/profile/';
@@ -86,8 +107,7 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
    * expired, a good refresh cookie rotates the session on the fly.
    */
   async function resolve(req: Request, res: Response): Promise<SessionOutcome> {
-    const header = req.header('authorization');
-    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const bearer = bearerToken(req);
     if (bearer) {
       const checked = await auth.checkAccessToken(bearer);
       if ('user' in checked) return checked;
@@ -106,7 +126,7 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
     try {
       const session = await auth.refresh(refreshToken);
       res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
-      return { user: session.user, accessToken: session.accessToken };
+      return session;
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return { error: err };
       throw err;
@@ -117,7 +137,7 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
   const requireAuth: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     const outcome = await resolve(req, res);
     if ('error' in outcome) throw outcome.error;
-    setSession(res, req, outcome.user, outcome.accessToken);
+    setSession(res, req, outcome);
     // The account routes live in the profile module; their changes of the row (or its deletion)
     // are committed by the time they answer, and the kept row must not outlive that answer.
     if (changesAccount(req)) {
@@ -136,7 +156,7 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
     const hasCredentials = req.header('authorization') || req.cookies?.[REFRESH_COOKIE];
     if (hasCredentials) {
       const outcome = await resolve(req, res);
-      if ('user' in outcome) setSession(res, req, outcome.user, outcome.accessToken);
+      if ('user' in outcome) setSession(res, req, outcome);
     }
     next();
   };

@@ -50,7 +50,11 @@ describe('signup with a one-time code', () => {
       .post('/api/auth/verify-otp')
       .send({ email, otp: mail!.code, hash: sent.body.hash });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ message: 'OTP verified successfully', verified: true });
+    expect(verified.body).toEqual({
+      message: 'OTP verified successfully',
+      verified: true,
+      verificationToken: expect.any(String),
+    });
 
     const res = await agent
       .post('/api/auth/signup')

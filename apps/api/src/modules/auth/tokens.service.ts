@@ -8,12 +8,18 @@ import { isHttpsOrigin } from '../../http/security-headers.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
 import { refreshTokensRepository as tokens } from './auth.repository.js';
+import { VERIFIED_CHALLENGE_TTL_MS } from './otp.service.js';
+import { sessionsRepository as sessions, type SessionRow } from './sessions.repository.js';
 
 export const REFRESH_COOKIE = 'lede_refresh';
+/** The proof of a verified sign-up or sign-in code, for the client that verified it. */
+export const VERIFICATION_COOKIE = 'lede_verification';
 
 export interface AccessClaims {
   sub: string;
   ver: number;
+  /** The session (sessions.id) the token belongs to: ending it ends the token. */
+  sid: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
 }
@@ -27,10 +33,18 @@ export function createTokenService({ db, clock, config }: AppDeps) {
   // public key on every call (about 1 ms); with a secret key object a check costs microseconds.
   const signingKey = crypto.createSecretKey(Buffer.from(config.jwtSecret));
 
-  function signAccessToken(user: { id: string; sessionVersion: number }): string {
+  /** An access token of `session`, never valid past the session's own end. */
+  function signAccessToken(
+    user: { id: string; sessionVersion: number },
+    session: Pick<SessionRow, 'id' | 'expiresAt'>,
+  ): string {
     const iat = nowSeconds();
+    const exp = Math.min(
+      iat + config.accessTokenTtlSeconds,
+      Math.floor(session.expiresAt.getTime() / 1000),
+    );
     return jwt.sign(
-      { sub: user.id, ver: user.sessionVersion, iat, exp: iat + config.accessTokenTtlSeconds },
+      { sub: user.id, ver: user.sessionVersion, sid: session.id, iat, exp },
       signingKey,
       {
         algorithm: 'HS256',
@@ -38,7 +52,10 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     );
   }
 
-  /** 'expired' lets the auth middleware fall back to the refresh cookie; anything else is refused. */
+  /**
+   * 'expired' lets the auth middleware fall back to the refresh cookie; anything else is refused.
+   * A token from before sessions (no `sid`) counts as expired: the cookie renews it.
+   */
   function verifyAccessToken(
     token: string,
   ): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
@@ -55,28 +72,57 @@ export function createTokenService({ db, clock, config }: AppDeps) {
       ) {
         return { error: 'invalid' };
       }
-      return { claims: { sub: payload.sub, ver: payload.ver, exp: payload.exp } };
+      if (typeof payload.sid !== 'string') return { error: 'expired' };
+      return { claims: { sub: payload.sub, ver: payload.ver, sid: payload.sid, exp: payload.exp } };
     } catch (err) {
       return { error: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
   }
 
+  /** A refresh token of `session` (its family), valid until the session ends at the latest. */
   async function issueRefreshToken(
     executor: DbExecutor,
-    userId: string,
-    familyId: string = crypto.randomUUID(),
+    session: Pick<SessionRow, 'id' | 'userId' | 'expiresAt'>,
   ) {
     const token = randomToken();
     const now = clock.now();
     await tokens.insert(executor, {
-      userId,
-      familyId,
+      userId: session.userId,
+      familyId: session.id,
       tokenHash: sha256(token),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + refreshTtlMs),
+      expiresAt: new Date(Math.min(now.getTime() + refreshTtlMs, session.expiresAt.getTime())),
     });
     return token;
   }
+
+  /**
+   * A new session: signed in now (password and code), for at most SESSION_MAX_DAYS, with its
+   * first refresh token.
+   */
+  async function startSession(executor: DbExecutor, userId: string) {
+    const now = clock.now();
+    const session = await sessions.insert(executor, {
+      id: crypto.randomUUID(),
+      userId,
+      authenticatedAt: now,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.sessionMaxDays * 86_400_000),
+    });
+    return { session, refreshToken: await issueRefreshToken(executor, session) };
+  }
+
+  /** An access token of a new session of `user`, for fixtures and benches that skip sign-in. */
+  async function newSessionAccessToken(
+    executor: DbExecutor,
+    user: { id: string; sessionVersion: number },
+  ): Promise<string> {
+    const { session } = await startSession(executor, user.id);
+    return signAccessToken(user, session);
+  }
+
+  const isLive = (session: SessionRow | undefined, now: Date): session is SessionRow =>
+    Boolean(session && !session.endedAt && session.expiresAt > now);
 
   /** Close to expiry, an access token is replaced by a fresh one in the next response. */
   const isNearExpiry = (claims: AccessClaims) =>
@@ -88,32 +134,56 @@ export function createTokenService({ db, clock, config }: AppDeps) {
    * gets another token of the same family. Later, a used token means it was stolen or
    * replayed: the whole family is revoked.
    */
-  async function rotate(token: string): Promise<{ userId: string; refreshToken: string }> {
+  async function rotate(
+    token: string,
+  ): Promise<{ userId: string; refreshToken: string; session: SessionRow }> {
     const hash = sha256(token);
     const now = clock.now();
     const rotated = await db.transaction(async (tx) => {
+      const renew = async (familyId: string) => {
+        // A session that ended or reached its end renews nothing, whatever its tokens say.
+        const session = await sessions.findById(tx, familyId);
+        if (!isLive(session, now)) return undefined;
+        const refreshToken = await issueRefreshToken(tx, session);
+        return { userId: session.userId, refreshToken, session };
+      };
       const claimed = await tokens.claim(tx, hash, now);
-      if (claimed) {
-        const refreshToken = await issueRefreshToken(tx, claimed.userId, claimed.familyId);
-        return { userId: claimed.userId, refreshToken };
-      }
+      if (claimed) return renew(claimed.familyId);
       // Committed, not rolled back: the revocation must stick although the request fails.
       const known = await tokens.findByHash(tx, hash);
       if (!known?.usedAt || known.revokedAt || known.expiresAt <= now) return undefined;
       if (now.getTime() - known.usedAt.getTime() <= config.refreshReuseGraceSeconds * 1000) {
-        const refreshToken = await issueRefreshToken(tx, known.userId, known.familyId);
-        return { userId: known.userId, refreshToken };
+        return renew(known.familyId);
       }
       await tokens.revokeFamily(tx, known.familyId, now);
+      await sessions.end(tx, known.familyId, now);
       return undefined;
     });
     if (!rotated) throw ApiError.unauthorized(MESSAGES.auth.refreshInvalid);
     return rotated;
   }
 
-  async function revoke(token: string): Promise<void> {
-    const known = await tokens.findByHash(db, sha256(token));
-    if (known) await tokens.revokeFamily(db, known.familyId, clock.now());
+  /** The session of a refresh token, if the token is known. */
+  async function sessionOfRefreshToken(token: string): Promise<string | undefined> {
+    return (await tokens.findByHash(db, sha256(token)))?.familyId;
+  }
+
+  /** Ends a session: its refresh tokens are revoked and its access tokens refused. */
+  async function endSession(executor: DbExecutor, sessionId: string): Promise<void> {
+    const now = clock.now();
+    await tokens.revokeFamily(executor, sessionId, now);
+    await sessions.end(executor, sessionId, now);
+  }
+
+  /** Ends every session of a reader but `keepId`: refresh tokens and access tokens alike. */
+  async function endOtherSessions(
+    executor: DbExecutor,
+    userId: string,
+    keepId: string | undefined,
+  ): Promise<void> {
+    const now = clock.now();
+    await tokens.revokeAllForUserExcept(executor, userId, keepId, now);
+    await sessions.endAllForUser(executor, userId, now, keepId);
   }
 
   /**
@@ -130,13 +200,29 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     };
   }
 
+  /** Only ever sent back to /api/auth, and never by another site's request. */
+  function verificationCookieOptions(req: Request): CookieOptions {
+    return {
+      httpOnly: true,
+      secure: isHttpsOrigin(req, config),
+      sameSite: 'strict',
+      path: '/api/auth',
+      maxAge: VERIFIED_CHALLENGE_TTL_MS,
+    };
+  }
+
   return {
+    verificationCookieOptions,
     signAccessToken,
     verifyAccessToken,
     isNearExpiry,
-    issueRefreshToken,
+    startSession,
+    newSessionAccessToken,
+    isLive,
     rotate,
-    revoke,
+    sessionOfRefreshToken,
+    endSession,
+    endOtherSessions,
     cookieOptions,
   };
 }

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
-import { setSession } from '../auth/session.js';
+import { currentSession, setSession } from '../auth/session.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { REFRESH_COOKIE } from '../auth/tokens.service.js';
 import { toPublicUser } from '../users/users.serializer.js';
@@ -38,16 +38,18 @@ export function profileRoutes(
     'PUT /api/profile/changeemail',
     unlessConfirming(codeLimits),
     async ({ body, user, req, res }) => {
+      const session = currentSession(req);
       if (body.otp && body.hash) {
-        const changed = await auth.emailChange.confirm(user, {
+        const changed = await auth.emailChange.confirm(user, session, {
           email: body.email,
           otp: body.otp,
           hash: body.hash,
-          refreshToken: req.cookies?.[REFRESH_COOKIE],
         });
-        setSession(res, req, changed.user, changed.accessToken);
+        setSession(res, req, { ...changed, session });
         return { message: m.emailUpdated, user: toPublicUser(changed.user) };
       }
+      // Step 1 is the sensitive one: a copied token alone must not move the account elsewhere.
+      await auth.confirmIdentity(user, session, body.password);
       const sent = await auth.emailChange.start(user, body.email, req.ip);
       return {
         message: m.emailCodeSent,
@@ -93,7 +95,8 @@ export function profileRoutes(
     return { message: m.pictureUpdated, url, user: toPublicUser(updated) };
   });
 
-  routes.json('DELETE /api/profile/deleteaccount', async ({ user, req, res }) => {
+  routes.json('DELETE /api/profile/deleteaccount', async ({ body, user, req, res }) => {
+    await auth.confirmIdentity(user, currentSession(req), body.password);
     await profile.deleteAccount(user);
     res.locals.accessToken = undefined;
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));

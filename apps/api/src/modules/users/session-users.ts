@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { SessionRow } from '../auth/sessions.repository.js';
 import type { UserRow } from './users.repository.js';
 
 /**
@@ -14,11 +15,13 @@ import type { UserRow } from './users.repository.js';
  * - whatever happens, a row is at most `ttlMs` old, and at most `maxEntries` are kept.
  *
  * A read that was under way when a row was dropped is not kept (it may predate the change).
- * Rows are frozen: requests share them.
+ * Rows are frozen: requests share them. Sessions (../auth/sessions.repository.ts) are kept
+ * the same way, by session id: ending one announces it, and its access tokens stop working.
  */
-export interface SessionUsers {
-  /** The row of `id`: kept, or read with `load` (one read at a time per reader) and kept. */
-  get(id: string, load: (id: string) => Promise<UserRow | undefined>): Promise<UserRow | undefined>;
+/** Rows kept by id, read again when told they changed (see the list above). */
+export interface KeptRows<T> {
+  /** The row of `id`: kept, or read with `load` (one read at a time per id) and kept. */
+  get(id: string, load: (id: string) => Promise<T | undefined>): Promise<T | undefined>;
   /** `id`'s row changed (or is gone): the next request reads it again. */
   forget(id: string): void;
   /** Anything may have changed: every row is read again. */
@@ -28,6 +31,14 @@ export interface SessionUsers {
   /** Changes are heard again: start afresh. */
   resume(): void;
   readonly size: number;
+}
+
+/**
+ * What a signed-in request resolves to: the reader's row, by reader id, and the state of the
+ * session its token names, by session id (ended sessions are announced on the same channel).
+ */
+export interface SessionUsers extends KeptRows<UserRow> {
+  readonly sessions: KeptRows<SessionRow>;
 }
 
 export interface SessionUsersOptions {
@@ -42,43 +53,66 @@ export const SESSION_USER_TTL_MS = 5_000;
 /** A few megabytes at most; a reader not kept is only read again. */
 export const SESSION_USER_MAX_ENTRIES = 10_000;
 
-interface Entry {
-  user: UserRow;
+interface Entry<T> {
+  row: T;
   expiresAt: number;
 }
 
-function freeze(user: UserRow): UserRow {
+function freezeUser(user: UserRow): UserRow {
   Object.freeze(user.interests);
   return Object.freeze(user);
 }
 
-export function createSessionUsers({
-  ttlMs = SESSION_USER_TTL_MS,
-  maxEntries = SESSION_USER_MAX_ENTRIES,
-  now = () => performance.now(),
-}: SessionUsersOptions = {}): SessionUsers {
-  const entries = new Map<string, Entry>();
-  const reading = new Map<string, Promise<UserRow | undefined>>();
+export function createSessionUsers(options: SessionUsersOptions = {}): SessionUsers {
+  const users = createKeptRows<UserRow>(options, freezeUser);
+  const sessions = createKeptRows<SessionRow>(options, (row) => Object.freeze(row));
+  const both = (act: (rows: KeptRows<unknown>) => void) => () => {
+    act(users);
+    act(sessions);
+  };
+  return {
+    get: users.get,
+    forget: users.forget,
+    forgetAll: both((rows) => rows.forgetAll()),
+    suspend: both((rows) => rows.suspend()),
+    resume: both((rows) => rows.resume()),
+    get size() {
+      return users.size;
+    },
+    sessions,
+  };
+}
+
+function createKeptRows<T>(
+  {
+    ttlMs = SESSION_USER_TTL_MS,
+    maxEntries = SESSION_USER_MAX_ENTRIES,
+    now = () => performance.now(),
+  }: SessionUsersOptions,
+  freeze: (row: T) => T,
+): KeptRows<T> {
+  const entries = new Map<string, Entry<T>>();
+  const reading = new Map<string, Promise<T | undefined>>();
   /** Bumped by every drop: a read that started in an earlier generation is not kept. */
   let generation = 0;
   let serving = true;
 
-  function keep(id: string, user: UserRow): void {
+  function keep(id: string, row: T): void {
     entries.delete(id);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(id, { user, expiresAt: now() + ttlMs });
+    entries.set(id, { row, expiresAt: now() + ttlMs });
   }
 
-  function read(id: string, load: (id: string) => Promise<UserRow | undefined>) {
+  function read(id: string, load: (id: string) => Promise<T | undefined>) {
     const startedIn = generation;
     const done = () => {
       if (reading.get(id) === promise) reading.delete(id);
     };
     const promise = load(id).then(
-      (user) => {
+      (row) => {
         done();
-        if (!user) return undefined;
-        const shared = freeze(user);
+        if (!row) return undefined;
+        const shared = freeze(row);
         if (serving && startedIn === generation) keep(id, shared);
         return shared;
       },
@@ -101,7 +135,7 @@ export function createSessionUsers({
     get(id, load) {
       if (!serving) return load(id);
       const entry = entries.get(id);
-      if (entry && entry.expiresAt > now()) return Promise.resolve(entry.user);
+      if (entry && entry.expiresAt > now()) return Promise.resolve(entry.row);
       return reading.get(id) ?? read(id, load);
     },
     forget(id) {
