@@ -31,6 +31,11 @@ export const CLIENT_MESSAGES = {
     streak: 'An error occurred while retrieving streak data.',
     activity: 'An error occurred while retrieving recent activity.',
   },
+  /** The password step of a sensitive change asked for outside the re-authentication window. */
+  reauth: {
+    label: 'Current password',
+    hint: 'For your security, confirm your password to continue.',
+  },
   picture: {
     network: 'Network error: Unable to connect to server',
     server: (status: number) => `Server error: ${status}`,

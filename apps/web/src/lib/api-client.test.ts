@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@lede/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { api, ApiError, setApiOrigin, type RequestOptions } from './api-client';
 import { forgetEarlyRequests, requestEarly } from './early-requests';
@@ -119,6 +120,19 @@ describe('api client', () => {
     expect(errorToast).toHaveBeenCalledWith(
       'Please set your interests to get personalized recommendations',
     );
+  });
+
+  it('on 403 REAUTH_REQUIRED keeps the session and lets the caller ask for the password', async () => {
+    startSession(reader, 'token');
+    answer = (_req, res) =>
+      json(res, 403, { message: MESSAGES.auth.reauthRequired, code: 'REAUTH_REQUIRED' });
+    const err = await api('DELETE /api/profile/deleteaccount').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).reauthRequired).toBe(true);
+    expect(getToken()).toBe('token');
+    expect(getUser()).toEqual(reader);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(errorToast).not.toHaveBeenCalled();
   });
 
   it("shows the server's message, or the spec's fallback when there is none", async () => {

@@ -35,6 +35,10 @@ export class ApiError extends Error {
   get attemptsLeft(): number | undefined {
     return this.body?.attemptsLeft;
   }
+  /** The session is fine but too old for this change: ask for the password (403 REAUTH_REQUIRED). */
+  get reauthRequired(): boolean {
+    return this.code === 'REAUTH_REQUIRED';
+  }
   /** The reader must choose interests first (403 NEEDS_PREFERENCES). */
   get needsPreferences(): boolean {
     return this.code === 'NEEDS_PREFERENCES' || this.body?.needsPreferences === true;
@@ -84,7 +88,8 @@ export function setApiOrigin(value: string): void {
 /**
  * The one way the client calls the API: `api('GET /api/articles/getarticlebyid', { query })`.
  * Sends cookies and the stored bearer token, stores every AccessToken it receives, and turns
- * 401/403 into the end of the session (except 403 needsPreferences: off to /preferences).
+ * 401/403 into the end of the session (except 403 needsPreferences: off to /preferences, and
+ * 403 REAUTH_REQUIRED: the caller asks for the password).
  */
 export async function api<R extends RouteKey>(
   route: R,
@@ -152,7 +157,7 @@ export async function api<R extends RouteKey>(
   if (res.status === 403 && error.needsPreferences) {
     toast.error(MESSAGES.recommendations.needsPreferences);
     navigateTo('/preferences', { state: { fromReset: true } });
-  } else if (res.status === 401 || res.status === 403) {
+  } else if ((res.status === 401 || res.status === 403) && !error.reauthRequired) {
     sessionEnded(res.status);
   }
   throw error;

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { CodeEntry } from '@/features/auth/components/code-entry';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 import {
   useLogin,
   useVerifyCode,

@@ -71,8 +71,12 @@ export default function ProfilePage() {
         email={challenge.email}
         onBack={() => setChallenge(null)}
         onResend={resendCode(
-          () => requestEmailChange.mutateAsync(challenge.email),
-          (hash) => setChallenge({ email: challenge.email, hash }),
+          () =>
+            requestEmailChange.mutateAsync({
+              email: challenge.email,
+              password: challenge.password,
+            }),
+          (hash) => setChallenge({ ...challenge, hash }),
         )}
         onVerify={async (code) => {
           try {

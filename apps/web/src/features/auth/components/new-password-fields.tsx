@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
 import { PasswordRules, PasswordRulesToggle, PasswordStrength } from './password-checks';
-import { PasswordInput } from './password-input';
 
 /**
  * A new password and its confirmation (sign-up and reset): the rules open on focus or from

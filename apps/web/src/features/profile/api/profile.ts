@@ -11,10 +11,13 @@ export const profileApi = {
     api('PUT /api/profile/editname', { body: { name }, fallback: d.changeName }).then(
       (res) => res.user,
     ),
-  /** Step 1 of the verified change: a code goes to the new address; nothing changes yet. */
-  async requestEmailChange(email: string) {
+  /**
+   * Step 1 of the verified change: a code goes to the new address; nothing changes yet. The
+   * current password is needed outside the re-authentication window (403 REAUTH_REQUIRED).
+   */
+  async requestEmailChange(email: string, password?: string) {
     const res = await api('PUT /api/profile/changeemail', {
-      body: { email },
+      body: { email, password },
       fallback: d.changeEmail,
     });
     if (!('hash' in res)) throw new ApiError(500, d.changeEmail);
@@ -37,10 +40,12 @@ export const profileApi = {
     }).then((res) => res.user),
   resetInterests: () =>
     api('PUT /api/profile/resetinterests', { fallback: d.resetInterests }).then((res) => res.user),
-  deleteAccount: () =>
-    api('DELETE /api/profile/deleteaccount', { fallback: d.deleteAccount }).then(
-      () => MESSAGES.profile.accountDeleted,
-    ),
+  /** With the current password when the server asked for it (403 REAUTH_REQUIRED). */
+  deleteAccount: (password?: string) =>
+    api('DELETE /api/profile/deleteaccount', {
+      body: password === undefined ? undefined : { password },
+      fallback: d.deleteAccount,
+    }).then(() => MESSAGES.profile.accountDeleted),
 };
 
 /** Spec section 8's picture texts: no connection, or the server's message / status. */

@@ -35,12 +35,11 @@ export function AccountActions() {
       },
     });
 
-  // The mutation ends the session, says so and goes to /login; or says it failed.
-  const remove = () =>
-    deleteAccount.mutateAsync().then(
-      () => undefined,
-      () => undefined,
-    );
+  // The mutation ends the session, says so and goes to /login; or says it failed and rejects,
+  // for the dialog to ask for the password when that is the reason.
+  const remove = async (password?: string) => {
+    await deleteAccount.mutateAsync(password);
+  };
 
   return (
     <section aria-labelledby="account-title" className="card flex flex-col gap-3 p-6">

@@ -12,13 +12,16 @@ import {
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useReturnFocus } from '@/components/use-return-focus';
+import { usePasswordConfirmation } from '../hooks/use-password-confirmation';
+import { PasswordConfirmationField } from './password-confirmation-field';
 
 /** Spec section 9: the word that confirms deletion. */
 export const DELETE_WORD = 'DELETE';
 
 /**
  * Two steps: a warning of what goes, then the confirmation that stays disabled until DELETE is
- * typed exactly.
+ * typed exactly. When the server asks for the password, the confirmation asks for it too and
+ * `onConfirm` is tried again with it; `onConfirm` rejects with the server's refusal.
  */
 export function DeleteAccountDialog({
   open,
@@ -27,7 +30,7 @@ export function DeleteAccountDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onConfirm: () => Promise<void>;
+  onConfirm: (password?: string) => Promise<void>;
 }) {
   const [step, setStep] = useState<1 | 2>(1);
   const [typed, setTyped] = useState('');
@@ -35,11 +38,13 @@ export function DeleteAccountDialog({
   const inputId = useId();
   // Opened by a plain button (not a trigger): focus goes back to it on Cancel or Escape.
   const returnFocus = useReturnFocus();
+  const confirmation = usePasswordConfirmation();
 
   const change = (next: boolean) => {
     if (!next) {
       setStep(1);
       setTyped('');
+      confirmation.reset();
     }
     onOpenChange(next);
   };
@@ -77,8 +82,13 @@ export function DeleteAccountDialog({
               onSubmit={(e) => {
                 e.preventDefault();
                 if (typed !== DELETE_WORD || busy) return;
+                const attempt = confirmation.beforeTry();
+                if (!attempt.ok) return;
                 setBusy(true);
-                void onConfirm().finally(() => setBusy(false));
+                // Any refusal but the password step's is the caller's to tell (a toast).
+                onConfirm(attempt.password)
+                  .catch((err: unknown) => void confirmation.handleError(err))
+                  .finally(() => setBusy(false));
               }}
             >
               <AlertDialogDescription className="mt-3 text-sm">
@@ -97,6 +107,7 @@ export function DeleteAccountDialog({
                   />
                 )}
               </Field>
+              <PasswordConfirmationField confirmation={confirmation} className="mt-4" />
               <DialogActions>
                 <AlertDialogCancel>Cancel</AlertDialogCancel>
                 <Button type="submit" variant="danger" disabled={typed !== DELETE_WORD || busy}>

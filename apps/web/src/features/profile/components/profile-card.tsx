@@ -1,16 +1,20 @@
 import { CLIENT_MESSAGES, emailSchema, MESSAGES, nameSchema, type PublicUser } from '@lede/shared';
 import { Pencil } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FieldError } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { usePasswordConfirmation } from '../hooks/use-password-confirmation';
 import { useEditName, useRequestEmailChange } from '../hooks/use-profile-mutations';
+import { PasswordConfirmationField } from './password-confirmation-field';
 import { PictureEditor } from './picture-editor';
 
 export interface EmailChallenge {
   email: string;
   hash: string;
+  /** The password the reader confirmed, if asked: a new code is asked for with it again. */
+  password?: string;
 }
 
 /** What an edit sends (spec section 4): only the fields that changed. */
@@ -27,7 +31,8 @@ export function changedFields(
 
 /**
  * Picture, name and e-mail with an edit mode. A new e-mail is verified: the code goes to the new
- * address, and `onEmailChallenge` shows the code-entry screen.
+ * address, and `onEmailChallenge` shows the code-entry screen. Outside the re-authentication
+ * window the server first asks for the password, which the form then asks for.
  */
 export function ProfileCard({
   user,
@@ -46,6 +51,15 @@ export function ProfileCard({
   const nameId = useId();
   const emailId = useId();
   const errorId = useId();
+  const confirmation = usePasswordConfirmation();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Closing the form (Cancel, Escape, a save) puts focus back on the button that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   const startEdit = () => {
     setName(user.name);
@@ -57,7 +71,13 @@ export function ProfileCard({
     setName(user.name);
     setEmail(user.email);
     setError(null);
+    confirmation.reset();
     setEditing(false);
+  };
+  const cancelOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    cancel();
   };
 
   const save = async (e: FormEvent) => {
@@ -72,6 +92,12 @@ export function ProfileCard({
       if (!check.success) return setError(check.error.issues[0]?.message ?? null);
     }
     if (changes.name === undefined && changes.email === undefined) return setEditing(false);
+    // The password is the e-mail change's business: a name alone never needs it.
+    const attempt =
+      changes.email === undefined
+        ? { ok: true as const, password: undefined }
+        : confirmation.beforeTry();
+    if (!attempt.ok) return;
     setSaving(true);
     setError(null);
     const before = { name: user.name, email: user.email };
@@ -88,15 +114,19 @@ export function ProfileCard({
     }
     if (changes.email !== undefined) {
       try {
-        const res = await requestEmailChange.mutateAsync(changes.email);
+        const { password } = attempt;
+        const res = await requestEmailChange.mutateAsync({ email: changes.email, password });
         toast.success(res.message);
         setSaving(false);
+        confirmation.reset();
         setEditing(false);
-        onEmailChallenge({ email: res.pendingEmail, hash: res.hash });
+        onEmailChallenge({ email: res.pendingEmail, hash: res.hash, password });
         return;
       } catch (err) {
-        setEmail(before.email);
         setSaving(false);
+        // Asked for the password, or refused it: the field says so; the new address stays.
+        if (confirmation.handleError(err)) return;
+        setEmail(before.email);
         const text = errorMessage(err, CLIENT_MESSAGES.data.changeEmail);
         setError(text);
         toast.error(text);
@@ -115,7 +145,12 @@ export function ProfileCard({
       </h2>
       <PictureEditor user={user} />
       {editing ? (
-        <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-3">
+        <form
+          onSubmit={(e) => void save(e)}
+          onKeyDown={cancelOnEscape}
+          noValidate
+          className="flex flex-col gap-3"
+        >
           <Field id={nameId} label="Name" describedBy={error ? errorId : undefined}>
             {(control) => (
               <input
@@ -139,6 +174,7 @@ export function ProfileCard({
               />
             )}
           </Field>
+          <PasswordConfirmationField confirmation={confirmation} />
           {/* One error for both fields (the server's answer), announced as it appears. */}
           <FieldError id={errorId} message={error ?? undefined} alert className="" />
           <div className="flex gap-2">
@@ -154,7 +190,7 @@ export function ProfileCard({
         <div className="flex flex-col items-center gap-1 text-center">
           <p className="text-xl font-bold break-words">{user.name}</p>
           <p className="text-sm break-all text-muted">{user.email}</p>
-          <Button variant="outline" className="mt-3" onClick={startEdit}>
+          <Button ref={editButton} variant="outline" className="mt-3" onClick={startEdit}>
             <Pencil size={16} aria-hidden="true" /> Edit Profile
           </Button>
         </div>

@@ -6,6 +6,7 @@ import { logout } from '@/lib/session/logout';
 import { endSession, setUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { profileApi } from '../api/profile';
+import { shownByPasswordStep } from './use-password-confirmation';
 
 /**
  * The reader's account writes, each a mutation. Every change answers with the updated reader,
@@ -22,11 +23,15 @@ export function useEditName() {
   });
 }
 
-/** Step 1 of the verified e-mail change: a code goes to the new address; nothing changes yet. */
+/**
+ * Step 1 of the verified e-mail change: a code goes to the new address; nothing changes yet.
+ * `password` once the server asked for it (see usePasswordConfirmation).
+ */
 export function useRequestEmailChange() {
   return useMutation({
     mutationKey: ['profile', 'changeemail', 'request'],
-    mutationFn: (email: string) => profileApi.requestEmailChange(email),
+    mutationFn: ({ email, password }: { email: string; password?: string }) =>
+      profileApi.requestEmailChange(email, password),
   });
 }
 
@@ -74,18 +79,22 @@ export function useResetInterests() {
 
 /**
  * Erases the account. The server ends every session with it: this one ends here too and, as
- * after a logout, the reader is told and goes to /login.
+ * after a logout, the reader is told and goes to /login. `password` once the server asked for
+ * it; the password step shows its own refusals, any other failure is a toast.
  */
 export function useDeleteAccount() {
   return useMutation({
     mutationKey: ['profile', 'deleteaccount'],
-    mutationFn: () => profileApi.deleteAccount(),
+    mutationFn: (password: string | undefined) => profileApi.deleteAccount(password),
     onSuccess: () => {
       endSession();
       toast.success(MESSAGES.profile.accountDeleted);
       navigateTo('/login', { replace: true });
     },
-    onError: () => toast.error(CLIENT_MESSAGES.toasts.deleteAccountFailed),
+    onError: (err, password) => {
+      if (shownByPasswordStep(err, password !== undefined)) return;
+      toast.error(CLIENT_MESSAGES.toasts.deleteAccountFailed);
+    },
   });
 }
 
