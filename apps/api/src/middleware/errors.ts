@@ -41,6 +41,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (apiError.status === 503 && !res.hasHeader('Retry-After')) {
       res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
+    // A limit that says when to come back (wrong passwords, say) says it as HTTP does too.
+    const { retryAfter } = apiError.details;
+    if (
+      apiError.status === 429 &&
+      typeof retryAfter === 'number' &&
+      !res.hasHeader('Retry-After')
+    ) {
+      res.set('Retry-After', String(retryAfter));
+    }
     res
       .status(apiError.status)
       .json({ message: apiError.message, code: apiError.code, ...apiError.details });

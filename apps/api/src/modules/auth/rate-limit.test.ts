@@ -101,6 +101,7 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     const locked = await attempt(PASSWORD);
     expect(locked.status).toBe(429);
     expect(locked.body.retryAfter).toBeGreaterThan(0);
+    expect(locked.headers['retry-after']).toBe(String(locked.body.retryAfter));
     // The final login step is locked out too.
     expect(
       (await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD })).status,
