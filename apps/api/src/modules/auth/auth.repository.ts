@@ -82,29 +82,16 @@ export const challengesRepository = {
     return row;
   },
 
-  /** Whether a verified, unconsumed challenge of a purpose was verified after `since`. */
-  async hasVerifiedSince(
+  /**
+   * Whether a verified, unconsumed challenge of a purpose exists (verified after `since`, when
+   * given): a code was verified and is still waiting for its sign-up or sign-in.
+   */
+  async hasVerified(
     db: DbExecutor,
     email: string,
     purpose: OtpPurpose,
-    since: Date,
+    since?: Date,
   ): Promise<boolean> {
-    const rows = await db
-      .select({ id: otpChallenges.id })
-      .from(otpChallenges)
-      .where(
-        and(
-          eq(otpChallenges.email, email),
-          eq(otpChallenges.purpose, purpose),
-          isNull(otpChallenges.consumedAt),
-          gt(otpChallenges.verifiedAt, since),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  },
-
-  async hasStaleVerified(db: DbExecutor, email: string, purpose: OtpPurpose): Promise<boolean> {
     const rows = await db
       .select({ id: otpChallenges.id })
       .from(otpChallenges)
@@ -114,6 +101,7 @@ export const challengesRepository = {
           eq(otpChallenges.purpose, purpose),
           isNotNull(otpChallenges.verifiedAt),
           isNull(otpChallenges.consumedAt),
+          since ? gt(otpChallenges.verifiedAt, since) : undefined,
         ),
       )
       .limit(1);

@@ -150,10 +150,10 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
       c.verifiedAt !== null &&
       c.verifiedAt > since;
     if (usable) return c;
-    if (await challenges.hasVerifiedSince(executor, input.email, input.purpose, since)) {
+    if (await challenges.hasVerified(executor, input.email, input.purpose, since)) {
       throw ApiError.unauthorized(m.verificationTokenRequired);
     }
-    const stale = await challenges.hasStaleVerified(executor, input.email, input.purpose);
+    const stale = await challenges.hasVerified(executor, input.email, input.purpose);
     throw ApiError.badRequest(stale ? m.verificationExpired : m.verificationRequired);
   }
 
@@ -166,7 +166,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
     const challenge = await challenges.lockVerified(tx, email, purpose, since);
     if (challenge) return challenge;
-    const stale = await challenges.hasStaleVerified(tx, email, purpose);
+    const stale = await challenges.hasVerified(tx, email, purpose);
     throw ApiError.badRequest(stale ? m.verificationExpired : m.verificationRequired);
   }
 
