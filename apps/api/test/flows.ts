@@ -11,11 +11,16 @@ export async function signUp(
 ) {
   const sent = await agent.post('/api/auth/send-otp').send({ email }).expect(200);
   const code = await ctx.mail.lastCode(email);
-  await agent
+  const verified = await agent
     .post('/api/auth/verify-otp')
     .send({ email, otp: code, hash: sent.body.hash })
     .expect(200);
-  const res = await agent.post('/api/auth/signup').send({ name, email, password }).expect(201);
+  // Also in the body: a Secure cookie (an https APP_ORIGIN) does not come back over plain HTTP.
+  const { verificationToken } = verified.body as { verificationToken: string };
+  const res = await agent
+    .post('/api/auth/signup')
+    .send({ name, email, password, verificationToken })
+    .expect(201);
   return { token: res.body.AccessToken as string, user: res.body.newUser, res };
 }
 
@@ -31,11 +36,15 @@ export async function logIn(
     .send({ email, password })
     .expect(200);
   const code = await ctx.mail.lastCode(email);
-  await agent
+  const verified = await agent
     .post('/api/auth/verify-otp')
     .send({ email, otp: code, hash: sent.body.hash })
     .expect(200);
-  const res = await agent.post('/api/auth/login').send({ email, password }).expect(200);
+  const { verificationToken } = verified.body as { verificationToken: string };
+  const res = await agent
+    .post('/api/auth/login')
+    .send({ email, password, verificationToken })
+    .expect(200);
   return { token: res.body.AccessToken as string, user: res.body.user, res };
 }
 

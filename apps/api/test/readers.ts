@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcrypt';
 import type { AppDeps } from '../src/deps.js';
 import { users } from '../src/db/schema.js';
+import { sessionsRepository } from '../src/modules/auth/sessions.repository.js';
 import { createTokenService } from '../src/modules/auth/tokens.service.js';
+
+const FOREVER = new Date('9999-12-31T00:00:00Z');
 
 /** Test support (no routes use it): readers inserted directly, each with a valid access token. */
 export interface TestReader {
@@ -33,10 +36,21 @@ export async function createReaders(
     )
     .returning({ id: users.id, sessionVersion: users.sessionVersion });
   const tokens = createTokenService(deps);
+  // A session that never ends by itself, and a token signed at each call, so a test can move
+  // the clock by months and the reader is still signed in.
+  const now = deps.clock.now();
   return Promise.all(
     rows.map(async (row) => {
-      const token = await tokens.newSessionAccessToken(deps.db, row);
-      return { id: row.id, auth: () => ({ Authorization: `Bearer ${token}` }) };
+      const session = await sessionsRepository.insert(deps.db, {
+        userId: row.id,
+        authenticatedAt: now,
+        createdAt: now,
+        expiresAt: FOREVER,
+      });
+      return {
+        id: row.id,
+        auth: () => ({ Authorization: `Bearer ${tokens.signAccessToken(row, session)}` }),
+      };
     }),
   );
 }

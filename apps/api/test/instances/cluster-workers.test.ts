@@ -189,9 +189,16 @@ describe('API_WORKERS=2: two workers on one port behave as one', () => {
         [`cluster.${crypto.randomBytes(4).toString('hex')}@example.com`],
       )
     ).rows;
+    const [session] = (
+      await sql.query<{ id: string }>(
+        `insert into sessions (user_id, authenticated_at, created_at, expires_at)
+         values ($1, now(), now(), now() + interval '1 day') returning id`,
+        [reader!.id],
+      )
+    ).rows;
     const iat = Math.floor(Date.now() / 1000);
     const token = jwt.sign(
-      { sub: reader!.id, ver: reader!.session_version, iat, exp: iat + 600 },
+      { sub: reader!.id, ver: reader!.session_version, sid: session!.id, iat, exp: iat + 600 },
       JWT_SECRET,
       { algorithm: 'HS256' },
     );

@@ -169,8 +169,14 @@ describe('two instances on one database behave as one', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body.verified).toBe(true);
+    // No cookie jar here: the proof of the verified code goes in the body.
     const signup = await call(b, 'POST', '/api/auth/signup', {
-      body: { name: 'Ada Lovelace', email, password: PASSWORD },
+      body: {
+        name: 'Ada Lovelace',
+        email,
+        password: PASSWORD,
+        verificationToken: verified.body.verificationToken,
+      },
     });
     expect(signup.status).toBe(201);
     expect(signup.body.newUser.email).toBe(email);
