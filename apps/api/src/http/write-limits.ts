@@ -71,15 +71,15 @@ function budgetLimit(
     window('minute', MINUTE_MS, budget.perMinute),
     window('hour', HOUR_MS, budget.perHour),
   ];
-  return async (req, res, next) => {
+  return async (req, _res, next) => {
     const reader = currentUser(req).id;
     for (const [i, { store, limit }] of windows.entries()) {
       const { totalHits } = await store.increment(reader);
       if (totalHits <= limit) continue;
       await Promise.all(windows.slice(0, i + 1).map((w) => w.store.decrement(reader)));
       const waits = await Promise.all(windows.map((w) => w.store.retryAfter(reader)));
+      // The error handler sends it as the Retry-After header too.
       const retryAfter = Math.max(1, ...waits);
-      res.set('Retry-After', String(retryAfter));
       throw ApiError.tooManyRequests(MESSAGES.limits.tooManyWrites, { retryAfter });
     }
     next();

@@ -176,13 +176,6 @@ export const refreshTokensRepository = {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   },
 
-  async revokeAllForUser(db: DbExecutor, userId: string, now: Date): Promise<void> {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-  },
-
   /** Signs every other session out: all families but `keepFamilyId` (none kept when undefined). */
   async revokeAllForUserExcept(
     db: DbExecutor,

@@ -55,13 +55,9 @@ export function authRoutes(
   }));
 
   routes.json('POST /api/auth/verify-otp', async ({ body: { email, otp, hash }, req, res }) => {
-    const { verificationToken } = await auth.verifySignupOrLoginOtp(email, hash, otp);
-    res.cookie(VERIFICATION_COOKIE, verificationToken!, auth.tokens.verificationCookieOptions(req));
-    return {
-      message: m.otpVerified,
-      verified: true as const,
-      verificationToken: verificationToken!,
-    };
+    const verificationToken = await auth.verifySignupOrLoginOtp(email, hash, otp);
+    res.cookie(VERIFICATION_COOKIE, verificationToken, auth.tokens.verificationCookieOptions(req));
+    return { message: m.otpVerified, verified: true as const, verificationToken };
   });
 
   routes.json('POST /api/auth/signup', async ({ body, req, res }) => {

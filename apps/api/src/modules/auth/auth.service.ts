@@ -51,16 +51,18 @@ export function createAuthService(deps: AppDeps) {
     if (retryAfter > 0) throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
   }
 
+  /** Wrong passwords count per e-mail, whether at sign-in or when re-authenticating. */
   async function checkPassword(
     email: string,
     user: UserRow | undefined,
     password: string,
+    wrong: typeof m.invalidCredentials | typeof m.wrongPassword = m.invalidCredentials,
   ): Promise<UserRow> {
     await refuseIfLockedOut(email);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
       await passwordFailures.increment(email);
-      throw ApiError.badRequest(m.invalidCredentials);
+      throw ApiError.badRequest(wrong);
     }
     return user;
   }
@@ -86,8 +88,16 @@ export function createAuthService(deps: AppDeps) {
     });
   }
 
-  const verifySignupOrLoginOtp = (email: string, hash: string, code: string) =>
-    otp.verify({ email, hash, otp: code, purposes: ['signup', 'login'] });
+  /** The proof signup and login then need from this client (see otp.requireBound). */
+  async function verifySignupOrLoginOtp(email: string, hash: string, code: string) {
+    const { verificationToken } = await otp.verify({
+      email,
+      hash,
+      otp: code,
+      purposes: ['signup', 'login'],
+    });
+    return verificationToken!;
+  }
 
   async function verifyResetOtp(email: string, hash: string, code: string): Promise<string> {
     const { resetToken } = await otp.verify({
@@ -191,15 +201,14 @@ export function createAuthService(deps: AppDeps) {
 
   async function refresh(refreshToken: string | undefined): Promise<Session> {
     if (!refreshToken) throw ApiError.unauthorized(m.refreshInvalid);
-    const rotated = await tokens.rotate(refreshToken);
-    const user = await users.findById(db, rotated.userId);
+    const { session, refreshToken: renewed } = await tokens.rotate(refreshToken);
+    const user = await users.findById(db, session.userId);
     if (!user) throw ApiError.unauthorized(m.refreshInvalid);
-    const { session } = rotated;
     return {
       user,
       session,
       accessToken: tokens.signAccessToken(user, session),
-      refreshToken: rotated.refreshToken,
+      refreshToken: renewed,
     };
   }
 
@@ -258,11 +267,7 @@ export function createAuthService(deps: AppDeps) {
   ): Promise<void> {
     const now = clock.now();
     if (password !== undefined) {
-      await refuseIfLockedOut(user.email);
-      if (!(await bcrypt.compare(password, user.passwordHash))) {
-        await passwordFailures.increment(user.email);
-        throw ApiError.badRequest(m.wrongPassword);
-      }
+      await checkPassword(user.email, user, password, m.wrongPassword);
       await sessionsRepository.markAuthenticated(db, session.id, now);
       sessionUsers.sessions.forget(session.id);
       return;

@@ -134,9 +134,7 @@ export function createTokenService({ db, clock, config }: AppDeps) {
    * gets another token of the same family. Later, a used token means it was stolen or
    * replayed: the whole family is revoked.
    */
-  async function rotate(
-    token: string,
-  ): Promise<{ userId: string; refreshToken: string; session: SessionRow }> {
+  async function rotate(token: string): Promise<{ refreshToken: string; session: SessionRow }> {
     const hash = sha256(token);
     const now = clock.now();
     const rotated = await db.transaction(async (tx) => {
@@ -145,7 +143,7 @@ export function createTokenService({ db, clock, config }: AppDeps) {
         const session = await sessions.findById(tx, familyId);
         if (!isLive(session, now)) return undefined;
         const refreshToken = await issueRefreshToken(tx, session);
-        return { userId: session.userId, refreshToken, session };
+        return { refreshToken, session };
       };
       const claimed = await tokens.claim(tx, hash, now);
       if (claimed) return renew(claimed.familyId);
