@@ -188,6 +188,9 @@ describe('docker.yml', () => {
     expect(script).toContain('$MAILPIT/api/v1/search');
     expect(script).toContain('$MAILPIT/api/v1/message/$id');
     expect(script).toContain('.AccessToken');
+    // curl keeps no cookies: the verified code's proof must come back in the sign-up body.
+    expect(script).toMatch(/signup_body=\$\(jq -nc [^']*'\{[^}]*verificationToken: \$proof/);
+    expect(script).toContain('.verificationToken');
   });
 
   it('sends the bodies the API contract asks for (field names as in @lede/shared)', () => {
