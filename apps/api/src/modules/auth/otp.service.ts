@@ -126,6 +126,21 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     return verified;
   }
 
+  /** Codes verified after this may still be used. */
+  const verifiedSince = () => new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
+
+  /** A challenge of this address and purpose, verified recently and not used yet. */
+  const isUsable = (
+    c: ChallengeRow | undefined,
+    email: string,
+    purpose: OtpPurpose,
+  ): c is ChallengeRow =>
+    c?.email === email &&
+    c.purpose === purpose &&
+    !c.consumedAt &&
+    c.verifiedAt !== null &&
+    c.verifiedAt > verifiedSince();
+
   /**
    * The verified sign-up or sign-in challenge behind `verificationToken`: only the client that
    * verified the code holds it, so a password alone never signs in with someone else's code.
@@ -135,7 +150,6 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     executor: DbExecutor,
     input: { email: string; purpose: OtpPurpose; verificationToken?: string; lock: boolean },
   ): Promise<ChallengeRow> {
-    const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
     const c = input.verificationToken
       ? await challenges.findByVerificationToken(
           executor,
@@ -143,14 +157,8 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
           input.lock,
         )
       : undefined;
-    const usable =
-      c?.email === input.email &&
-      c.purpose === input.purpose &&
-      !c.consumedAt &&
-      c.verifiedAt !== null &&
-      c.verifiedAt > since;
-    if (usable) return c;
-    if (await challenges.hasVerified(executor, input.email, input.purpose, since)) {
+    if (isUsable(c, input.email, input.purpose)) return c;
+    if (await challenges.hasVerified(executor, input.email, input.purpose, verifiedSince())) {
       throw ApiError.unauthorized(m.verificationTokenRequired);
     }
     const stale = await challenges.hasVerified(executor, input.email, input.purpose);
@@ -163,8 +171,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     email: string,
     purpose: OtpPurpose,
   ): Promise<ChallengeRow> {
-    const since = new Date(clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS);
-    const challenge = await challenges.lockVerified(tx, email, purpose, since);
+    const challenge = await challenges.lockVerified(tx, email, purpose, verifiedSince());
     if (challenge) return challenge;
     const stale = await challenges.hasVerified(tx, email, purpose);
     throw ApiError.badRequest(stale ? m.verificationExpired : m.verificationRequired);
@@ -187,17 +194,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     lock = true,
   ): Promise<ChallengeRow> {
     const c = await challenges.findByResetToken(tx, sha256(resetToken), lock);
-    const since = clock.now().getTime() - VERIFIED_CHALLENGE_TTL_MS;
-    if (
-      !c ||
-      c.email !== email ||
-      c.purpose !== 'password_reset' ||
-      c.consumedAt ||
-      !c.verifiedAt ||
-      c.verifiedAt.getTime() <= since
-    ) {
-      throw ApiError.badRequest(m.resetTokenInvalid);
-    }
+    if (!isUsable(c, email, 'password_reset')) throw ApiError.badRequest(m.resetTokenInvalid);
     return c;
   }
 
