@@ -29,7 +29,7 @@ const [
   { systemClock },
   { createLogger },
   { createMailOutbox },
-  { startArticlesChangedRelay },
+  { createChanges, startArticlesChangedRelay },
   { startUsersChangedRelay },
   { createSessionUsers },
 ] = await Promise.all([
@@ -39,7 +39,7 @@ const [
   importApi('lib/clock.js'),
   importApi('lib/logger.js'),
   importApi('lib/mail-outbox.js'),
-  importApi('db/articles-changed-relay.js'),
+  importApi('changes/index.js'),
   importApi('db/users-changed-relay.js'),
   importApi('modules/users/session-users.js'),
 ]);
@@ -175,7 +175,8 @@ async function runInstance() {
   outbox.start();
   // What keeps instances in step (server.ts starts the same).
   const connectionString = process.env.LEDE_BENCH_DATABASE_URL;
-  const relay = await startArticlesChangedRelay({ connectionString, pool, logger });
+  const changes = createChanges();
+  const relay = await startArticlesChangedRelay({ connectionString, pool, changes, logger });
   const sessionUsers = createSessionUsers();
   const usersRelay = await startUsersChangedRelay({ connectionString, sessionUsers, logger });
   const deps = {
@@ -186,6 +187,7 @@ async function runInstance() {
     clock: systemClock,
     logger,
     sessionUsers,
+    changes,
   };
   const listening = await listen(createApp(deps), {
     quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,

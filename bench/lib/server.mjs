@@ -123,6 +123,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     { createLogger },
     { createMailOutbox },
     schema,
+    { createChanges },
   ] = await Promise.all([
     importApi('app.js'),
     importApi('config.js'),
@@ -133,6 +134,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     importApi('lib/logger.js'),
     importApi('lib/mail-outbox.js'),
     importApi('db/schema.js'),
+    importApi('changes/index.js'),
   ]);
 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-bench-pg-'));
@@ -189,6 +191,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     outbox,
     clock: systemClock,
     logger,
+    changes: createChanges(),
   };
   const pool = database.pool;
   // Quiet: no query running or waiting (express-rate-limit takes counts back after the response).

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Changes } from './changes/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
@@ -18,6 +19,11 @@ export interface AppDeps {
   outbox: MailOutbox;
   clock: Clock;
   logger: Logger;
+  /**
+   * What changed since a cached answer was built (articles, counters, readers' feeds); server.ts
+   * shares it with the relays that carry changes between instances.
+   */
+  changes: Changes;
   /** Shared with the outbox and the ingestion schedule; createApp makes its own when absent. */
   metrics?: Metrics;
   /**

@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
 import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
+import { createChanges } from './changes/index.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { hasIngestionSources, runIngestion } from './modules/ingestion/ingestion.service.js';
 
@@ -100,6 +101,8 @@ async function main(): Promise<number> {
       config,
       logger,
       clock: systemClock,
+      // A run of its own: no cached answers here to drop (the server's expire within their TTL).
+      changes: createChanges(),
       signal: stopping.signal,
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -11,8 +11,11 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
 import { runMigrations } from './db/migrate.js';
 import { LOCKS, withAdvisoryLock } from './db/advisory-lock.js';
-import { startArticlesChangedRelay } from './db/articles-changed-relay.js';
-import { startFeedsChangedRelay } from './db/feeds-changed-relay.js';
+import {
+  createChanges,
+  startArticlesChangedRelay,
+  startFeedsChangedRelay,
+} from './changes/index.js';
 import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
 import { errorMessageForLog } from './lib/database-error-log.js';
@@ -139,9 +142,11 @@ async function main() {
     () => logger.info('another instance is migrating or seeding the database: waiting for it'),
   );
   // Other instances' article changes reach this one's prepared bodies (and this one's reach them).
+  const changes = createChanges();
   const relay = await startArticlesChangedRelay({
     connectionString: databaseUrl,
     pool: database.pool,
+    changes,
     logger,
   });
   // The session rows this process keeps follow every instance's changes of `users`.
@@ -152,7 +157,11 @@ async function main() {
     logger,
   });
   // So do every instance's changes of readers' feeds, to the feed answers it prepared.
-  const feedsRelay = await startFeedsChangedRelay({ connectionString: databaseUrl, logger });
+  const feedsRelay = await startFeedsChangedRelay({
+    connectionString: databaseUrl,
+    changes,
+    logger,
+  });
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -177,6 +186,7 @@ async function main() {
     logger,
     metrics,
     sessionUsers,
+    changes,
   });
   const stopMaintenance = startMaintenance(database.db, systemClock, logger);
   const stopIngestion = startIngestionSchedule({
@@ -184,6 +194,7 @@ async function main() {
     config,
     logger,
     clock: systemClock,
+    changes,
     onRunFinished: (result) => metrics.recordIngestionRun(result),
     pool: database.pool,
   });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type supertest from 'supertest';
 import { createApp } from '../src/app.js';
+import { createChanges } from '../src/changes/index.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import type { AppConfig, AppDeps } from '../src/deps.js';
@@ -92,6 +93,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     clock,
     logger,
     metrics,
+    changes: createChanges(),
   };
   const app = createApp(deps);
   return {

@@ -222,6 +222,7 @@ describe('GET /api/metrics: ingestion', () => {
     const runFinished = new Promise<IngestionResult>((resolve) => (finished = resolve));
     const stop = startIngestionSchedule({
       db: ctx.deps.db,
+      changes: ctx.deps.changes,
       config: {
         ingest: {
           feeds: [feeds.url('/fixtures/example-daily.rss.xml'), feeds.url('/status/500')],

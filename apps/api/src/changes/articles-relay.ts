@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import {
-  articleCountsChanged,
-  articlesChanged,
-  onArticlesChanged,
-} from '../http/articles-changed.js';
+import { listenToChannel } from '../db/channel-listener.js';
 import { errorMessageForLog } from '../lib/database-error-log.js';
 import type { Logger } from '../lib/logger.js';
-import { listenToChannel } from './channel-listener.js';
+import type { Changes } from './changes.js';
 
 /**
- * Carries the invalidations of ../http/articles-changed.ts between instances on one database,
+ * Carries the article changes of ./changes.ts between instances on one database,
  * so a like through one instance shows in another's prepared bodies at once instead of
  * after `PUBLIC_CACHE_SECONDS`:
  *
@@ -41,6 +37,8 @@ export interface ArticlesChangedRelayOptions {
   connectionString: string;
   /** For sending (NOTIFY): any pooled connection will do. */
   pool: pg.Pool;
+  /** This process's change notices: what they announce is sent, what others send is replayed. */
+  changes: Changes;
   logger: Logger;
   /** Pause before listening again after the connection broke (default 1 s, doubling to 30 s). */
   reconnectMs?: number;
@@ -53,6 +51,7 @@ export interface ArticlesChangedRelay {
 export async function startArticlesChangedRelay({
   connectionString,
   pool,
+  changes,
   logger,
   reconnectMs = 1_000,
 }: ArticlesChangedRelayOptions): Promise<ArticlesChangedRelay> {
@@ -78,7 +77,7 @@ export async function startArticlesChangedRelay({
         ),
       );
   };
-  onArticlesChanged((articleId) => {
+  changes.onArticlesChanged((articleId) => {
     if (replaying || stopped) return;
     if (pending === undefined) setImmediate(flush);
     if (articleId === undefined || pending === 'all') pending = 'all';
@@ -107,8 +106,8 @@ export async function startArticlesChangedRelay({
     if (payload.from === self) return;
     const { ids } = payload;
     replay(() => {
-      if (!Array.isArray(ids)) articlesChanged();
-      else for (const id of ids) if (typeof id === 'string') articleCountsChanged(id);
+      if (!Array.isArray(ids)) changes.articlesChanged();
+      else for (const id of ids) if (typeof id === 'string') changes.articleCountsChanged(id);
     });
   };
   const listener = await listenToChannel({
@@ -121,14 +120,14 @@ export async function startArticlesChangedRelay({
     onNotification,
     // Changes made while nobody listened were not heard: whatever was prepared may be stale.
     onListening: (again) => {
-      if (again) replay(articlesChanged);
+      if (again) replay(changes.articlesChanged);
     },
   });
 
   return {
     async stop() {
       stopped = true;
-      onArticlesChanged(undefined);
+      changes.onArticlesChanged(undefined);
       await listener.stop();
     },
   };

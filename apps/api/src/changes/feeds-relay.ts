@@ -1,6 +1,6 @@
-import { feedChanged } from '../http/articles-changed.js';
+import { listenToChannel } from '../db/channel-listener.js';
 import type { Logger } from '../lib/logger.js';
-import { listenToChannel } from './channel-listener.js';
+import type { Changes } from './changes.js';
 
 /**
  * Keeps this process's prepared feed answers (GET /api/recommendations/get) in step with the
@@ -22,6 +22,8 @@ export const FEEDS_RELAY_APPLICATION_NAME = 'lede feeds-changed relay';
 
 export interface FeedsChangedRelayOptions {
   connectionString: string;
+  /** This process's change notices: every change heard marks that reader's feed changed. */
+  changes: Changes;
   logger: Logger;
   /** Pause before listening again after the connection broke (default 1 s, doubling to 30 s). */
   reconnectMs?: number;
@@ -29,6 +31,7 @@ export interface FeedsChangedRelayOptions {
 
 export async function startFeedsChangedRelay({
   connectionString,
+  changes,
   logger,
   reconnectMs,
 }: FeedsChangedRelayOptions): Promise<{ stop(): Promise<void> }> {
@@ -39,9 +42,9 @@ export async function startFeedsChangedRelay({
     logger,
     reconnectMs,
     lostMessage: "lost the connection that hears changes of readers' feeds",
-    onNotification: (readerId) => feedChanged(readerId),
-    onListening: () => feedChanged(),
-    onLost: () => feedChanged(),
+    onNotification: (readerId) => changes.feedChanged(readerId),
+    onListening: () => changes.feedChanged(),
+    onLost: () => changes.feedChanged(),
   });
   return { stop: () => listener.stop() };
 }

@@ -1,8 +1,11 @@
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { articleCountsChanged, articlesChanged, type Dependency } from './articles-changed.js';
+import { createChanges, type Dependency } from '../changes/index.js';
 import { createPreparedCache, PreparedBody } from './prepared-response.js';
+
+const changes = createChanges();
+const { articleCountsChanged, articlesChanged } = changes;
 
 /** The least of Express that sendPrepared uses; the body sent is the JSON. */
 function fakeExchange() {
@@ -31,7 +34,7 @@ function setup(staleMs: number, depends: Dependency = { allCounts: true }) {
   let reads = 0;
   let release: (() => void) | undefined;
   let hold = false;
-  const cache = createPreparedCache({ ttlMs: 60_000, now: () => clock });
+  const cache = createPreparedCache({ ttlMs: 60_000, now: () => clock, changes });
   const load = async () => {
     const n = ++reads;
     if (hold) await new Promise<void>((resolve) => (release = resolve));

@@ -2,12 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
-import {
-  articlesVersion,
-  moreThanCountsChangedSince,
-  stillValid,
-  type Dependency,
-} from './articles-changed.js';
+import type { Changes, Dependency } from '../changes/index.js';
 import { acceptedEncodings } from './accept-encoding.js';
 import { JsonText } from '../lib/json-text.js';
 
@@ -84,7 +79,7 @@ export class PreparedBody {
 
   constructor(
     value: unknown,
-    /** articlesVersion() when its data was read, and what it shows (see ./articles-changed.ts). */
+    /** articlesVersion() when its data was read, and what it shows (see ../changes/changes.ts). */
     readonly version: number,
     readonly depends: Dependency,
     readonly expiresAt: number,
@@ -231,6 +226,8 @@ export interface PreparedCacheOptions {
   now?: () => number;
   /** Wall-clock milliseconds (the app's clock), for RespondOptions.until. */
   clock?: () => number;
+  /** The app's change notices: a body is stale once a change it depends on is announced. */
+  changes: Changes;
 }
 
 export interface RespondOptions<T> {
@@ -272,7 +269,9 @@ export function createPreparedCache({
   maxEntries = 500,
   now = () => performance.now(),
   clock = () => Date.now(),
+  changes,
 }: PreparedCacheOptions) {
+  const { articlesVersion, moreThanCountsChangedSince, stillValid } = changes;
   const entries = new Map<string, PreparedBody>();
   const flights = new Map<string, Flight>();
 

@@ -10,7 +10,7 @@ import {
   FEEDS_CHANNEL,
   FEEDS_RELAY_APPLICATION_NAME,
   startFeedsChangedRelay,
-} from '../../src/db/feeds-changed-relay.js';
+} from '../../src/changes/index.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createTestContext, type TestContext } from '../context.js';
 import { insertArticles } from '../fixtures.js';
@@ -32,6 +32,7 @@ beforeAll(async () => {
   await sql.connect();
   relay = await startFeedsChangedRelay({
     connectionString,
+    changes: ctx.deps.changes,
     logger: createLogger('silent'),
     reconnectMs: 20,
   });

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryLease, withAdvisoryLock } from '../../src/db/advisory-lock.js';
 import {
   ARTICLES_CHANNEL,
+  createChanges,
   RELAY_APPLICATION_NAME,
   startArticlesChangedRelay,
-} from '../../src/db/articles-changed-relay.js';
-import { articleCountsChanged, articlesVersion } from '../../src/http/articles-changed.js';
+} from '../../src/changes/index.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createTestContext, type TestContext } from '../context.js';
 import { eventually } from './instance.js';
@@ -117,9 +117,12 @@ describe('advisoryLease', () => {
 
 describe('the articles-changed relay', () => {
   it('replays other instances’ changes, sends its own, and listens again after a cut', async () => {
+    const changes = createChanges();
+    const { articleCountsChanged, articlesVersion } = changes;
     const relay = await startArticlesChangedRelay({
       connectionString,
       pool: ctx.database.pool,
+      changes,
       logger: createLogger('silent'),
       reconnectMs: 20,
     });

@@ -8,6 +8,7 @@ import { responseSchemaFor } from '@lede/shared';
 import type { Express } from 'express';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app.js';
+import { createChanges } from '../../src/changes/index.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
@@ -84,6 +85,7 @@ export async function createRecoveryApp(databaseUrl: string, logger: Logger): Pr
     clock: systemClock,
     logger,
     metrics,
+    changes: createChanges(),
   };
   const token = await createTokenService(deps).newSessionAccessToken(deps.db, reader!);
   return { app: createApp(deps), database, fixture: { articleId: first!.id, token } };

@@ -1,6 +1,6 @@
 import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import type { Dependency } from '../../http/articles-changed.js';
+import { LIST_STALE_MS, type Dependency } from '../../changes/index.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ArticlesPageJson, type ArticlesPage, type ArticlesService } from './articles.service.js';
@@ -11,14 +11,6 @@ const showsPage = (page: ArticlesPage | ArticlesPageJson): Dependency => ({
 });
 /** Trending's order depends on every candidate's counts. */
 const rankedByCounts = (): Dependency => ({ allCounts: true });
-/**
- * Lists (latest, trending, search) are rebuilt at most about twice a second under a stream of
- * likes: until then the previous body is served, its counts (and trending's order) at most this
- * old. A change to which articles exist is never served stale, and neither is one article's own
- * answer. Before, every like dropped the lists that showed the article, and under load the
- * search rebuilds alone took 62 % of the database's time (`pnpm bench load`).
- */
-export const LIST_STALE_MS = 1_000;
 
 /** A list's answer (its `AccessToken`, when the caller has a session, is added on the way out). */
 type ListAnswer = ResultOf<'GET /api/articles/getlatestarticles'>;
@@ -34,7 +26,10 @@ export function articlesRoutes(
   deps: AppDeps,
   articles: ArticlesService,
 ): void {
-  const prepared = createPreparedCache({ ttlMs: deps.config.publicCacheSeconds * 1000 });
+  const prepared = createPreparedCache({
+    ttlMs: deps.config.publicCacheSeconds * 1000,
+    changes: deps.changes,
+  });
   const list = { staleMs: LIST_STALE_MS };
 
   routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res }) => {

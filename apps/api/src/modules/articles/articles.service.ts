@@ -95,9 +95,13 @@ export function createArticlesService({
   db,
   clock,
   config,
-}: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
-  const searchRankings = createSearchRankings({ ttlMs: config.publicCacheSeconds * 1000 });
-  const freshnessAnchor = createFreshnessAnchor({ ttlMs: config.publicCacheSeconds * 1000 });
+  changes,
+}: Pick<AppDeps, 'db' | 'clock' | 'config' | 'changes'>) {
+  const searchRankings = createSearchRankings({ ttlMs: config.publicCacheSeconds * 1000, changes });
+  const freshnessAnchor = createFreshnessAnchor({
+    ttlMs: config.publicCacheSeconds * 1000,
+    changes,
+  });
   return {
     async latest({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
       const after = decodeKeysetCursor(cursor);

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { articlesChanged } from '../../http/articles-changed.js';
+import { createChanges } from '../../changes/index.js';
 import { createFreshnessAnchor } from './freshness-anchor.js';
+
+const changes = createChanges();
 
 describe('the freshness anchor', () => {
   function setup(ttlMs: number) {
     let clock = 0;
     let reads = 0;
-    const anchor = createFreshnessAnchor({ ttlMs, now: () => clock });
+    const anchor = createFreshnessAnchor({ ttlMs, now: () => clock, changes });
     const read = async () => new Date(Date.UTC(2022, 8, ++reads));
     return {
       get: async () => (await anchor.get(read)).getUTCDate(),
@@ -26,7 +28,7 @@ describe('the freshness anchor', () => {
   it('is read again once the set of articles changed', async () => {
     const t = setup(5_000);
     expect(await t.get()).toBe(1);
-    articlesChanged();
+    changes.articlesChanged();
     expect(await t.get()).toBe(2);
     expect(await t.get()).toBe(2);
   });

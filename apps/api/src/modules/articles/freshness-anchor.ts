@@ -1,3 +1,4 @@
+import type { Changes } from '../../changes/index.js';
 import { createArticlesSetMemo } from './search-rankings.js';
 
 /**
@@ -7,7 +8,11 @@ import { createArticlesSetMemo } from './search-rankings.js';
  * then handed to the ranking statement as a value: as a subquery inside it, planning it cost
  * PostgreSQL about 0.3 ms on every search, a fifth of a typical search's time.
  */
-export function createFreshnessAnchor(options: { ttlMs: number; now?: () => number }) {
+export function createFreshnessAnchor(options: {
+  ttlMs: number;
+  changes: Changes;
+  now?: () => number;
+}) {
   const memo = createArticlesSetMemo<Date>({ ...options, maxEntries: 1 });
   return { get: (read: () => Promise<Date>) => memo.get('anchor', read) };
 }

@@ -4,8 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { listenRaw } from '../../../test/raw-http.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
-import { articlesChanged } from '../../http/articles-changed.js';
-import { LIST_STALE_MS } from './articles.router.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 
 let ctx: TestContext;
 let raw: Awaited<ReturnType<typeof listenRaw>>;
@@ -201,7 +200,7 @@ describe('public article answers for a visitor', () => {
     expect(await shown()).toEqual(['dolphin:0', 'whale:1']);
 
     // Articles added or removed (ingestion, seeding): ranked again.
-    articlesChanged();
+    ctx.deps.changes.articlesChanged();
     expect(await shown()).toEqual(['whale:1', 'dolphin:0']);
   });
 

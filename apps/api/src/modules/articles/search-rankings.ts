@@ -1,7 +1,8 @@
-import { articlesSetChangedSince, articlesVersion } from '../../http/articles-changed.js';
+import type { Changes } from '../../changes/index.js';
 
 interface MemoOptions {
   ttlMs: number;
+  changes: Changes;
   maxEntries?: number;
   now?: () => number;
 }
@@ -15,6 +16,7 @@ export function createArticlesSetMemo<T>({
   ttlMs,
   maxEntries = 500,
   now = () => performance.now(),
+  changes: { articlesSetChangedSince, articlesVersion },
 }: MemoOptions) {
   const entries = new Map<string, { value: T; version: number; expiresAt: number }>();
 

@@ -35,7 +35,7 @@ const countArticles = async () =>
 
 describe('seeding the corpus', () => {
   it('loads records as articles the API serves', async () => {
-    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, records)).toBe(5);
+    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records })).toBe(5);
     const res = await ctx.request().get('/api/articles/getlatestarticles').expect(200);
     expect(res.body.articles).toHaveLength(5);
     const first = res.body.articles[0];
@@ -61,14 +61,18 @@ describe('seeding the corpus', () => {
   });
 
   it('keeps empty author lists, images and icons as given', async () => {
-    await loadSeedRecords(ctx.deps.db, [
-      record(7, {
-        creator: [],
-        image_url: 'https://img.example/7.jpg',
-        source_icon: 'https://img.example/icon.png',
-        keywords: [],
-      }),
-    ]);
+    await loadSeedRecords(
+      ctx.deps.db,
+      [
+        record(7, {
+          creator: [],
+          image_url: 'https://img.example/7.jpg',
+          source_icon: 'https://img.example/icon.png',
+          keywords: [],
+        }),
+      ],
+      ctx.deps.changes,
+    );
     const res = await ctx.request().get('/api/articles/getlatestarticles').expect(200);
     expect(res.body.articles[0]).toMatchObject({
       creator: [],
@@ -79,14 +83,14 @@ describe('seeding the corpus', () => {
   });
 
   it('is idempotent: a second start loads nothing', async () => {
-    await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, records);
-    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, records)).toBe(0);
+    await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records });
+    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records })).toBe(0);
     expect(await countArticles()).toBe(5);
   });
 
   it('leaves a table that already holds articles alone', async () => {
     await loadSeedRecords(ctx.deps.db, records.slice(0, 2));
-    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, records)).toBe(0);
+    expect(await seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records })).toBe(0);
     expect(await countArticles()).toBe(2);
   });
 
@@ -101,8 +105,8 @@ describe('seeding the corpus', () => {
       record(i, { pubDate: '2022-09-01T12:00:00.000Z' }),
     );
     const results = await Promise.all([
-      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, many),
-      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, many),
+      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records: many }),
+      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records: many }),
     ]);
     expect(results.sort()).toEqual([0, 1234]);
     expect(await countArticles()).toBe(1234);
@@ -114,7 +118,7 @@ describe('seeding the corpus', () => {
       throw new Error('corrupt seed file');
     }
     await expect(
-      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, brokenAfterFirstBatch()),
+      seedCorpusIfEmpty(ctx.deps.db, ctx.deps.logger, { records: brokenAfterFirstBatch() }),
     ).rejects.toThrow('corrupt');
     expect(await countArticles()).toBe(0);
   });

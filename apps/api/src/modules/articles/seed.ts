@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/logger.js';
 import { articlesRepository, type BulkArticle } from './articles.repository.js';
 import { normalizeTitle } from './corpus/keywords.js';
 import { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
-import { articlesChanged } from '../../http/articles-changed.js';
+import type { Changes } from '../../changes/index.js';
 
 const BATCH_SIZE = 500;
 
@@ -27,8 +27,15 @@ export function seedRecordToArticle(record: SeedRecord): BulkArticle {
   };
 }
 
-/** Inserts seed records in batches; links already held are skipped. Returns how many were added. */
-export async function loadSeedRecords(db: DbExecutor, records: Records): Promise<number> {
+/**
+ * Inserts seed records in batches; links already held are skipped. Returns how many were added;
+ * `changes`, when given, hears that the set of articles changed.
+ */
+export async function loadSeedRecords(
+  db: DbExecutor,
+  records: Records,
+  changes?: Changes,
+): Promise<number> {
   let added = 0;
   let batch: BulkArticle[] = [];
   for await (const record of records) {
@@ -39,27 +46,28 @@ export async function loadSeedRecords(db: DbExecutor, records: Records): Promise
     }
   }
   added += await articlesRepository.insertNew(db, batch);
-  if (added > 0) articlesChanged();
+  if (added > 0) changes?.articlesChanged();
   return added;
 }
 
 /**
  * Loads the bundled corpus (or `records`) into an empty articles table, all or
- * nothing, in one transaction. A table that holds anything is left alone.
+ * nothing, in one transaction. A table that holds anything is left alone. `changes`, when the
+ * app already runs, hears that the set of articles changed.
  */
 export async function seedCorpusIfEmpty(
   db: Database,
   logger: Logger,
-  records: Records = readSeedRecords(),
+  { records = readSeedRecords(), changes }: { records?: Records; changes?: Changes } = {},
 ): Promise<number> {
   const started = Date.now();
   const added = await db.transaction(async (tx) => {
     await articlesRepository.lockForSeeding(tx);
     if (!(await articlesRepository.isEmpty(tx))) return 0;
-    return loadSeedRecords(tx, records);
+    return loadSeedRecords(tx, records, changes);
   });
-  // Again once committed: a body prepared meanwhile saw the table before the commit.
-  if (added > 0) articlesChanged();
+  // Once committed: a body prepared meanwhile saw the table before the commit.
+  if (added > 0) changes?.articlesChanged();
   if (added > 0)
     logger.info({ articles: added, ms: Date.now() - started }, 'loaded the bundled article corpus');
   else logger.debug('articles already present: corpus not loaded');

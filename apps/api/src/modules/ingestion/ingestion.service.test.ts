@@ -43,6 +43,7 @@ function deps(
 ): IngestionDeps {
   return {
     db: ctx.deps.db,
+    changes: ctx.deps.changes,
     config: {
       ingest: {
         feeds: [],

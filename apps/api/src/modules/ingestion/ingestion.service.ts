@@ -18,7 +18,6 @@ import { redactSecret } from './links.js';
 import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
 import { normalizeItem } from './normalize-item.js';
 import { parseFeed } from './rss-source.js';
-import { articlesChanged } from '../../http/articles-changed.js';
 
 /** Sources fetched at once; their inserts still happen one source at a time, in configured order. */
 const FETCH_CONCURRENCY = 4;
@@ -151,7 +150,7 @@ async function storeSource(
     const { inserted, duplicates } = await deps.db.transaction((tx) =>
       storeArticles(tx, candidates, now),
     );
-    if (inserted > 0) articlesChanged();
+    if (inserted > 0) deps.changes.articlesChanged();
     const done = {
       ...report,
       ok: true,

@@ -1,3 +1,4 @@
+import type { Changes } from '../../changes/index.js';
 import type { BulkArticle } from '../articles/articles.repository.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -12,6 +13,8 @@ export interface IngestionDeps {
   config: Pick<Config, 'ingest'>;
   logger: Logger;
   clock: Clock;
+  /** Told when articles were added, so cached answers that show the old set are dropped. */
+  changes: Changes;
   /** Defaults to the global fetch. */
   fetch?: FetchFn;
   /** Per-request timeout and size cap (defaults: 15 s, 5 MB). */

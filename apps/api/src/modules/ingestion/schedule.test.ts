@@ -47,6 +47,7 @@ function schedule(
   const log = memoryLogger();
   const stop = startIngestionSchedule({
     db: ctx.deps.db,
+    changes: ctx.deps.changes,
     config: {
       ingest: {
         feeds: [FEED_URL],

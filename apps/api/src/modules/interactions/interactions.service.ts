@@ -9,7 +9,6 @@ import {
   type ReactionKind,
   type ToggleResult,
 } from './interactions.repository.js';
-import { changesArticles } from '../../http/articles-changed.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** The client keeps every id it is sent; beyond this many, only the most recent ones. */
@@ -67,7 +66,8 @@ export function perReaderQueue() {
   };
 }
 
-export function createInteractionsService({ db, clock }: AppDeps) {
+export function createInteractionsService({ db, clock, changes }: AppDeps) {
+  const { changesArticles } = changes;
   const inTurn = perReaderQueue();
   /**
    * Every write starts here, in its transaction: the reader's row first, then the article's,

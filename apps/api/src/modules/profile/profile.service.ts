@@ -1,6 +1,5 @@
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import type { InteractionsService } from '../interactions/interactions.service.js';
 import { clearRecommendations } from '../recommendations/recommendations.service.js';
@@ -16,10 +15,11 @@ type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'interests' | 'timezon
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 export function createProfileService(
-  { db, clock, config, logger }: AppDeps,
+  { db, clock, config, logger, changes }: AppDeps,
   storage: MediaStorage,
   interactions: InteractionsService,
 ) {
+  const { changingFeed } = changes;
   /** The account may have been deleted since the token was checked: then the caller is signed out. */
   const accountGone = () => ApiError.unauthorized(MESSAGES.auth.invalidToken);
 

@@ -5,7 +5,7 @@ import { insertArticle, insertArticles } from '../../../test/fixtures.js';
 import { createReader } from '../../../test/readers.js';
 import { CORPUS_END, labelledCorpus, readerClient } from '../../../test/recommendations.js';
 import { articles } from '../../db/schema.js';
-import { LIST_STALE_MS } from '../articles/articles.router.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 import {
   buildCandidatePool,
   createCandidatePoolCache,
@@ -163,7 +163,7 @@ describe('the candidate pool cache', () => {
   const likesIn = (pool: CandidatePool, id: string) => pool.window.find((a) => a.id === id)!.likes;
 
   it('is read once, and again a second after a like changed the counts', async () => {
-    const poolFor = createCandidatePoolCache();
+    const poolFor = createCandidatePoolCache(ctx.deps.changes);
     const first = await poolNow(poolFor);
     expect(first.window.length).toBe(18);
     expect(await poolNow(poolFor)).toBe(first);
@@ -182,7 +182,7 @@ describe('the candidate pool cache', () => {
   });
 
   it('is read again at once when an article joins the window', async () => {
-    const poolFor = createCandidatePoolCache();
+    const poolFor = createCandidatePoolCache(ctx.deps.changes);
     const first = await poolNow(poolFor);
     const added = await insertArticle(ctx.database.db, {
       categories: ['sports'],
@@ -194,7 +194,7 @@ describe('the candidate pool cache', () => {
   });
 
   it('is read again after its longest age even when no change was announced', async () => {
-    const poolFor = createCandidatePoolCache();
+    const poolFor = createCandidatePoolCache(ctx.deps.changes);
     const first = await poolNow(poolFor);
     const target = first.window[1]!;
     // Counts changed behind the app's back (SQL by hand): nothing announces it.

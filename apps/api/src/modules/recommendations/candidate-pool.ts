@@ -1,7 +1,7 @@
 import type { DbExecutor } from '../../db/client.js';
-import { articlesVersion, stillValid } from '../../http/articles-changed.js';
+import type { Changes } from '../../changes/index.js';
 import { engagementOf } from '../../lib/engagement.js';
-import { LIST_STALE_MS } from '../articles/articles.router.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 import { corpusWindowKey } from './corpus-stats-cache.js';
 import type { RankableArticle } from './ranker/index.js';
 import {
@@ -144,7 +144,7 @@ export function olderFromPool(
  * second, as on the public lists; and at the latest after CANDIDATE_POOL_MAX_AGE_MS, should a
  * change go unannounced. Times are the app's clock. Concurrent rebuilds share one read.
  */
-export function createCandidatePoolCache() {
+export function createCandidatePoolCache({ articlesVersion, stillValid }: Changes) {
   let current:
     { key: string; builtAt: number; loadedAtMs: number; pool: Promise<CandidatePool> } | undefined;
 

@@ -10,7 +10,7 @@ import { insertArticles } from '../../../test/fixtures.js';
 import { createReader } from '../../../test/readers.js';
 import { articleIds, labelledCorpus, readerClient } from '../../../test/recommendations.js';
 import { recommendations } from '../../db/schema.js';
-import { LIST_STALE_MS } from '../articles/articles.router.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 import { FEED_STALE_AFTER_MS } from './recommendations.settings.js';
 
 let ctx: TestContext;

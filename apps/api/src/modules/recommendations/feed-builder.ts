@@ -1,3 +1,4 @@
+import type { Changes } from '../../changes/index.js';
 import type { DbExecutor } from '../../db/client.js';
 import {
   createCandidatePoolCache,
@@ -82,9 +83,9 @@ export interface ReaderSignals {
  * ranks them. Holds the corpus statistics cache, so create one builder per process (the
  * service does).
  */
-export function createFeedBuilder(rankFeed: RankFn = rank) {
+export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
   const statsFor = createCorpusStatsCache();
-  const poolFor = createCandidatePoolCache();
+  const poolFor = createCandidatePoolCache(changes);
 
   async function readSignals(
     db: DbExecutor,

@@ -17,7 +17,6 @@ import {
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
-import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import {
   categoryTitle,
@@ -117,6 +116,7 @@ export type ReaderControlsService = ReturnType<typeof createReaderControlsServic
 
 export function createReaderControlsService(deps: AppDeps) {
   const { db, clock } = deps;
+  const { changingFeed } = deps.changes;
 
   /** Takes the articles of the active feed that match `where` out of it at once. */
   async function retireFromFeed(tx: DbExecutor, userId: string, where: ReturnType<typeof sql>) {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
-import { LIST_STALE_MS } from '../articles/articles.router.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 import { toPublicArticle } from '../articles/articles.serializer.js';
 import { staleFrom } from './feed-freshness.js';
 import type { FeedProfileService } from './feed-profile.js';
@@ -52,6 +52,7 @@ export function recommendationsRoutes(
     maxEntries: KEPT_FEEDS,
     now,
     clock: now,
+    changes: deps.changes,
   });
   routes.custom('GET /api/recommendations/get', async ({ user, req, res }) => {
     let staleAt = -Infinity;

@@ -1,7 +1,6 @@
 import { MESSAGES, MIN_INTERESTS, type SteeringChange } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { changingFeed } from '../../http/articles-changed.js';
 import { ApiError } from '../../lib/errors.js';
 import {
   createInteractionsService,
@@ -58,9 +57,10 @@ export function createRecommendationsService(
   options: { rank?: RankFn; interactions?: InteractionsService } = {},
 ) {
   const { db, clock } = deps;
+  const { changingFeed } = deps.changes;
   // The app passes its one interactions service; tools and the bench may let it be built here.
   const interactions = options.interactions ?? createInteractionsService(deps);
-  const feeds = createFeedBuilder(options.rank);
+  const feeds = createFeedBuilder(deps.changes, options.rank);
 
   /**
    * Replaces the reader's feed, in one transaction under the reader's row lock (concurrent
