@@ -38,9 +38,9 @@ const [
   importApi('db/client.js'),
   importApi('lib/clock.js'),
   importApi('lib/logger.js'),
-  importApi('lib/mail-outbox.js'),
+  importApi('modules/mail/index.js'),
   importApi('changes/index.js'),
-  importApi('db/users-changed-relay.js'),
+  importApi('changes/index.js'),
   importApi('modules/users/session-users.js'),
 ]);
 

@@ -132,7 +132,7 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
     importApi('db/migrate.js'),
     importApi('lib/clock.js'),
     importApi('lib/logger.js'),
-    importApi('lib/mail-outbox.js'),
+    importApi('modules/mail/index.js'),
     importApi('db/schema.js'),
     importApi('changes/index.js'),
   ]);

@@ -12,7 +12,7 @@ import { API_BASE, routeRegistrar } from './http/route.js';
 import { createWriteLimits } from './http/write-limits.js';
 import { authRoutes } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
-import { createCodeLimits } from './modules/auth/rate-limit.js';
+import { createCodeLimits } from './modules/auth/code-limits.js';
 import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
@@ -23,6 +23,7 @@ import { metricsRoutes } from './modules/metrics/metrics.router.js';
 import { requestMetrics } from './modules/metrics/request-metrics.js';
 import { interactionsRoutes } from './modules/interactions/interactions.router.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
+import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
 import { profileRoutes } from './modules/profile/profile.router.js';
 import { createProfileService } from './modules/profile/profile.service.js';
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps): Express {
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);
 
-  serveStaticWeb(app, config);
+  serveStaticWeb(app, config, [avatarsStatic(config)]);
 
   app.use('/api', apiNotFound);
   app.use(errorHandler(logger));

@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import type { MailOutbox } from './lib/mail-outbox.js';
+import type { MailOutbox } from './modules/mail/index.js';
 import type { Metrics } from './modules/metrics/metrics.js';
 import type { SessionUsers } from './modules/users/session-users.js';
 
@@ -15,7 +15,7 @@ export interface AppDeps {
   config: AppConfig;
   db: Database;
   pool: pg.Pool;
-  /** Mails leave through here, after the answer (see lib/mail-outbox.ts). */
+  /** Mails leave through here, after the answer (see modules/mail/outbox.ts). */
   outbox: MailOutbox;
   clock: Clock;
   logger: Logger;

@@ -1,10 +1,10 @@
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { pruneMailOutbox } from './lib/mail-outbox.js';
+import { pruneMailOutbox } from './modules/mail/index.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
 import { sessionsRepository } from './modules/auth/sessions.repository.js';
-import { pruneRateLimits } from './modules/auth/rate-limit.js';
+import { pruneRateLimits } from './http/rate-limit.js';
 
 const HOUR = 3_600_000;
 

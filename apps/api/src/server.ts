@@ -15,12 +15,12 @@ import {
   createChanges,
   startArticlesChangedRelay,
   startFeedsChangedRelay,
+  startUsersChangedRelay,
 } from './changes/index.js';
-import { startUsersChangedRelay } from './db/users-changed-relay.js';
 import { systemClock } from './lib/clock.js';
 import { errorMessageForLog } from './lib/database-error-log.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { createMailOutbox } from './lib/mail-outbox.js';
+import { createMailOutbox } from './modules/mail/index.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import type { AppConfig, AppDeps } from '../src/deps.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
-import { createMailOutbox } from '../src/lib/mail-outbox.js';
+import { createMailOutbox } from '../src/modules/mail/index.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
 import { createMetrics, type Metrics } from '../src/modules/metrics/metrics.js';
 import { contractAgent } from './contract.js';

@@ -1,6 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import type { MailOutbox } from '../src/lib/mail-outbox.js';
+import type { MailOutbox } from '../src/modules/mail/index.js';
 
 export interface CaughtMail {
   to: string[];

@@ -8,7 +8,7 @@ import {
   createMailOutbox,
   type MailOutbox,
   type MailOutboxObserver,
-} from '../src/lib/mail-outbox.js';
+} from '../src/modules/mail/index.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
 import { pruneExpired } from '../src/maintenance.js';
 import { otpMail } from '../src/modules/auth/otp.mail.js';

@@ -10,3 +10,10 @@ export {
   FEEDS_RELAY_APPLICATION_NAME,
   startFeedsChangedRelay,
 } from './feeds-relay.js';
+export {
+  startUsersChangedRelay,
+  USERS_CHANNEL,
+  USERS_RELAY_APPLICATION_NAME,
+  type KeptSessionRows,
+  type UsersChangedRelay,
+} from './users-relay.js';

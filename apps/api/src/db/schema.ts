@@ -354,7 +354,7 @@ export const readerControls = pgTable(
  * before it could be sent). Sent mails are deleted at once, so their codes are not kept.
  */
 export const MAIL_OUTBOX_STATUSES = ['pending', 'failed', 'expired'] as const;
-/** Mail waiting to leave, shared by every API instance (see lib/mail-outbox.ts). */
+/** Mail waiting to leave, shared by every API instance (see modules/mail/outbox.ts). */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -10,8 +10,15 @@ import {
   type SuccessStatusOf,
 } from '@lede/shared';
 import { parseInput } from '../lib/validate.js';
-import { currentUser, type SessionMiddleware } from '../modules/auth/session.js';
-import type { UserRow } from '../modules/users/users.repository.js';
+import { currentUser, type SignedInUser } from './current-user.js';
+
+/** What a route's access asks for before it runs; the auth module provides them. */
+export interface AccessMiddleware {
+  /** Sets `req.user` when the caller has a session, and lets every caller through. */
+  optionalSession: RequestHandler;
+  /** Sets `req.user`, or answers 401. */
+  requireAuth: RequestHandler;
+}
 
 /** Where the API router is mounted: every path of the route table starts with it. */
 export const API_BASE = '/api';
@@ -37,7 +44,7 @@ export interface RouteContext<K extends RouteKey> {
   query: ParsedInputOf<K, 'query'>;
   params: ParsedInputOf<K, 'params'>;
   /** The signed-in reader; on an optional-session route, the caller's session if any. */
-  user: Routes[K]['access'] extends 'signedIn' ? UserRow : UserRow | undefined;
+  user: Routes[K]['access'] extends 'signedIn' ? SignedInUser : SignedInUser | undefined;
   req: Request;
   res: Response;
   reply<S extends OtherStatus<K>>(status: S, body: ResponseBodyOf<K, S>): Reply<S, unknown>;
@@ -77,7 +84,7 @@ function relativePath(path: string): string {
  * and params with the table's schemas (400 VALIDATION_FAILED; the parsed body replaces
  * `req.body`, as rate limiters key on it), the given middleware, then the handler.
  */
-export function routeRegistrar(router: Router, sessions: SessionMiddleware): RouteRegistrar {
+export function routeRegistrar(router: Router, sessions: AccessMiddleware): RouteRegistrar {
   const accessMiddleware = {
     visitor: [],
     optional: [sessions.optionalSession],

@@ -6,7 +6,6 @@ import type { ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { Config } from '../config.js';
-import { avatarsStatic } from '../modules/profile/pictures/avatars-static.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PUBLIC_DIR = path.join(packageRoot, 'public');
@@ -61,12 +60,17 @@ const cacheControlIn =
   };
 
 /**
- * Everything the app serves outside /api: stored avatars and the bundled images under
- * /media, and the built web client (WEB_DIST). Pre-compressed `.br` / `.gz` files beside
- * the built ones (the web build writes them) are sent when the client accepts them.
+ * Everything the app serves outside /api: `before` (the profile module's stored avatars), the
+ * bundled images under /media, and the built web client (WEB_DIST). Pre-compressed `.br` /
+ * `.gz` files beside the built ones (the web build writes them) are sent when the client
+ * accepts them.
  */
-export function serveStaticWeb(app: Express, config: Pick<Config, 'dataDir' | 'webDist'>): void {
-  app.use(avatarsStatic(config));
+export function serveStaticWeb(
+  app: Express,
+  config: Pick<Config, 'webDist'>,
+  before: RequestHandler[] = [],
+): void {
+  if (before.length > 0) app.use(before);
   app.use(
     '/media',
     compression(),

@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
-import { PostgresRateLimitStore } from '../modules/auth/rate-limit.js';
-import { currentUser } from '../modules/auth/session.js';
+import { PostgresRateLimitStore } from './rate-limit.js';
+import { currentUser } from './current-user.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -13,7 +13,7 @@
  *   notification be lost, PUBLIC_CACHE_SECONDS still bounds how stale a body gets: it is
  *   60 s here, far longer than the test waits, so what the test sees is the notification.
  * - kept session rows: a trigger on `users` sends NOTIFY lede_users_changed for every change
- *   of a reader's row, and each instance drops the row it kept (src/db/users-changed-relay.ts).
+ *   of a reader's row, and each instance drops the row it kept (src/changes/users-relay.ts).
  * - prepared feed answers: triggers on `recommendations` send NOTIFY lede_feeds_changed with
  *   the reader's id, and each instance drops that reader's answer (src/db/feeds-changed-relay.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The users-changed relay (src/db/users-changed-relay.ts) in one process, on a real database:
+ * The users-changed relay (src/changes/users-relay.ts) in one process, on a real database:
  * a reader's row kept by an app follows changes made elsewhere (another instance, or SQL by
  * hand), and a listener that loses its connection serves nothing it may have missed.
  */
@@ -10,7 +10,7 @@ import {
   startUsersChangedRelay,
   USERS_RELAY_APPLICATION_NAME,
   type UsersChangedRelay,
-} from '../../src/db/users-changed-relay.js';
+} from '../../src/changes/index.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createSessionUsers } from '../../src/modules/users/session-users.js';
 import { contractAgent } from '../contract.js';

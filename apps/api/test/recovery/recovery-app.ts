@@ -16,7 +16,7 @@ import { articles, users } from '../../src/db/schema.js';
 import type { AppDeps } from '../../src/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
 import type { Logger } from '../../src/lib/logger.js';
-import { createMailOutbox } from '../../src/lib/mail-outbox.js';
+import { createMailOutbox } from '../../src/modules/mail/index.js';
 import { createLogMailer } from '../../src/lib/mailer.js';
 import { createTokenService } from '../../src/modules/auth/tokens.service.js';
 import { createMetrics } from '../../src/modules/metrics/metrics.js';

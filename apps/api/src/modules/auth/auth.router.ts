@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { RouteRegistrar } from '../../http/route.js';
-import { createLimiter, ipKey } from './rate-limit.js';
+import { createLimiter, ipKey } from '../../http/rate-limit.js';
 import { toPublicUser } from '../users/users.serializer.js';
 import type { AuthService, Session } from './auth.service.js';
 import { bearerToken } from './session.js';

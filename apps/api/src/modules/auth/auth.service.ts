@@ -8,7 +8,7 @@ import {
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { PostgresRateLimitStore } from './rate-limit.js';
+import { PostgresRateLimitStore } from '../../http/rate-limit.js';
 import { createSessionUsers } from '../users/session-users.js';
 import { usersRepository as users, type UserRow } from '../users/users.repository.js';
 import { sessionsRepository, type SessionRow } from './sessions.repository.js';

@@ -21,10 +21,7 @@ declare global {
   }
 }
 
-export function currentUser(req: Request): UserRow {
-  if (!req.user) throw ApiError.unauthorized(MESSAGES.auth.unauthenticated);
-  return req.user;
-}
+export { currentUser } from '../../http/current-user.js';
 
 export function currentSession(req: Request): SessionRow {
   if (!req.authSession) throw ApiError.unauthorized(MESSAGES.auth.unauthenticated);

@@ -2,7 +2,7 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { uniqueEmail } from '../../../test/flows.js';
-import { pruneRateLimits } from './rate-limit.js';
+import { pruneRateLimits } from '../../http/rate-limit.js';
 
 /**
  * The code limits slide: no burst at a window edge, hits leak out gradually, concurrent

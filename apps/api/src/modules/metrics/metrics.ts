@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MailOutboxObserver } from '../../lib/mail-outbox.js';
+import type { MailOutboxObserver } from '../mail/index.js';
 import type { IngestionResult } from '../ingestion/ingestion.types.js';
 
 export interface RequestLabels {

@@ -9,7 +9,7 @@ import type { UserRow } from './users.repository.js';
  *
  * - this process drops a reader's row itself once it has committed a change to it (the auth
  *   flows, and the account routes when they answer: see ../auth/session.ts);
- * - with the users-changed relay (src/db/users-changed-relay.ts, started by server.ts), every
+ * - with the users-changed relay (src/changes/users-relay.ts, started by server.ts), every
  *   committed update or deletion of a row by any instance, or by hand in SQL, drops it here
  *   within the notification's delay; while that relay is not listening nothing is served;
  * - whatever happens, a row is at most `ttlMs` old, and at most `maxEntries` are kept.

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
-import type { Database, DbExecutor } from '../db/client.js';
-import { mailOutbox } from '../db/schema.js';
-import { systemClock, type Clock } from './clock.js';
-import type { Logger } from './logger.js';
-import type { MailMessage, Mailer } from './mailer.js';
+import type { Database, DbExecutor } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { MailMessage, Mailer } from '../../lib/mailer.js';
 
 /** Delays before the 2nd, 3rd, ... attempt at a mail the server refused. */
 const DEFAULT_RETRY_DELAYS_MS = [2_000, 15_000, 60_000, 300_000];

@@ -1,9 +1,21 @@
+import { listenToChannel } from '../db/channel-listener.js';
 import type { Logger } from '../lib/logger.js';
-import type { SessionUsers } from '../modules/users/session-users.js';
-import { listenToChannel } from './channel-listener.js';
 
 /**
- * Keeps this process's session rows (../modules/users/session-users.ts) in step with the
+ * What the relay keeps in step: the session rows a process keeps (the users module's
+ * `SessionUsers`), by reader id and by session id.
+ */
+export interface KeptSessionRows {
+  forget(readerId: string): void;
+  forgetAll(): void;
+  /** Serve nothing until `resume()`: changes may go unheard meanwhile. */
+  suspend(): void;
+  resume(): void;
+  sessions: { forget(sessionId: string): void };
+}
+
+/**
+ * Keeps this process's session rows (the users module's `SessionUsers`) in step with the
  * `users` table, whoever changes it:
  *
  * - a trigger on `users` (migration 0010) sends `NOTIFY lede_users_changed` with the reader's
@@ -24,7 +36,7 @@ export const USERS_RELAY_APPLICATION_NAME = 'lede users-changed relay';
 
 export interface UsersChangedRelayOptions {
   connectionString: string;
-  sessionUsers: SessionUsers;
+  sessionUsers: KeptSessionRows;
   logger: Logger;
   /** Pause before listening again after the connection broke (default 1 s, doubling to 30 s). */
   reconnectMs?: number;

@@ -6,13 +6,12 @@ import {
   type Options,
   type Store,
 } from 'express-rate-limit';
-import type { Request, RequestHandler } from 'express';
-import { MESSAGES, type ErrorMessage } from '@lede/shared';
-import type { AppDeps } from '../../deps.js';
-import type { Database } from '../../db/client.js';
-import { rateLimitHits } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
+import type { Request } from 'express';
+import type { ErrorMessage } from '@lede/shared';
+import type { Database } from '../db/client.js';
+import { rateLimitHits } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
 
 /**
  * What a sliding window needs to know about one key: the hits of the current fixed window
@@ -247,28 +246,4 @@ export function createLimiter({
   });
 }
 
-const emailKey = (req: Request) =>
-  typeof req.body?.email === 'string' ? (req.body.email as string) : undefined;
 export const ipKey = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown');
-
-/**
- * The limits on sending codes, per e-mail and per client IP. Only codes actually sent count.
- * They key on the parsed body: put `validBody(schema)` before them.
- */
-export function createCodeLimits({
-  db,
-  clock,
-  config,
-}: Pick<AppDeps, 'db' | 'clock' | 'config'>): RequestHandler[] {
-  const common = {
-    db,
-    clock,
-    windowMinutes: config.otp.windowMinutes,
-    message: MESSAGES.auth.tooManyCodes,
-    count: 'successes' as const,
-  };
-  return [
-    createLimiter({ ...common, name: 'otp-ip', limit: config.otp.ipLimit, key: ipKey }),
-    createLimiter({ ...common, name: 'otp-email', limit: config.otp.emailLimit, key: emailKey }),
-  ];
-}
