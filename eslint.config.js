@@ -48,6 +48,65 @@ const featureLayer = (feature) => ({
   },
 });
 
+/*
+ * The layers of the API (docs/architecture.md): platform code (http/, db/, lib/, middleware/,
+ * changes/, config.ts) serves features and never imports one, nor the composition root
+ * (app.ts, server.ts, deps.ts ...), which wires both. A feature module uses another only through
+ * its public index.ts.
+ */
+const API_FEATURES = readdirSync(new URL('./apps/api/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const API_PLATFORM = ['http', 'db', 'lib', 'middleware', 'changes'];
+/** How deep below its module folder a feature file may sit. */
+const API_FEATURE_DEPTHS = [0, 1, 2, 3];
+
+export const apiPlatformLayer = {
+  files: [...API_PLATFORM.map((dir) => `apps/api/src/${dir}/**/*.ts`), 'apps/api/src/config.ts'],
+  // A platform test may build the whole app around the part it checks.
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)modules(/|$)',
+            message:
+              'Platform code imports no feature: take what it needs as a parameter or an interface, and let app.ts or server.ts pass the feature in.',
+          },
+          {
+            regex: '^(\\./|(\\.\\./)+)(app|server|deps|cluster|maintenance|ingest-cli)\\.js$',
+            message:
+              'Platform code does not import the composition root: take the config, db or clock it needs as plain types.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** From modules/<feature>/ plus `depth` folders, another feature only through its index.ts. */
+const apiFeatureLayer = (feature, depth) => ({
+  files: [`apps/api/src/modules/${feature}/${'*/'.repeat(depth)}*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[\\w-]+/(?!index\\.js$)`,
+            message:
+              "A feature uses another only through its public index.ts: import '../<feature>/index.js' (and export what is missing there).",
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default defineConfig(
   globalIgnores([
     '**/dist/',
@@ -118,6 +177,12 @@ export default defineConfig(
       ],
     },
   },
+
+  // Layers of the API: platform knows no feature; features meet through their index.ts.
+  apiPlatformLayer,
+  ...API_FEATURES.flatMap((feature) =>
+    API_FEATURE_DEPTHS.map((depth) => apiFeatureLayer(feature, depth)),
+  ),
 
   // Tests may use non-null assertions and loose casts on fixtures.
   {

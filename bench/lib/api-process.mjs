@@ -41,7 +41,7 @@ const [
   importApi('modules/mail/index.js'),
   importApi('changes/index.js'),
   importApi('changes/index.js'),
-  importApi('modules/users/session-users.js'),
+  importApi('modules/auth/index.js'),
 ]);
 
 const base = loadConfig({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent' });

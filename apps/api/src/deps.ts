@@ -6,7 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { MailOutbox } from './modules/mail/index.js';
 import type { Metrics } from './modules/metrics/metrics.js';
-import type { SessionUsers } from './modules/users/session-users.js';
+import type { SessionUsers } from './modules/auth/index.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 

@@ -31,7 +31,7 @@ import {
   type MetricsListener,
   type MetricsSource,
 } from './modules/metrics/metrics-listener.js';
-import { createSessionUsers } from './modules/users/session-users.js';
+import { createSessionUsers } from './modules/auth/index.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {

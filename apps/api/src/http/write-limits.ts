@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
-import type { AppDeps } from '../deps.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { PostgresRateLimitStore } from './rate-limit.js';
 import { currentUser } from './current-user.js';
@@ -36,7 +38,7 @@ export interface WriteBudget {
  * refused waits no longer for it. Requests that fail otherwise (404, 400) count, as they cost a
  * read all the same.
  */
-export function writeBudgets(config: AppDeps['config']) {
+export function writeBudgets(config: Pick<Config, 'readerWrites'>) {
   return {
     actions: { perMinute: config.readerWrites.perMinute, perHour: config.readerWrites.perHour },
     feeds: { perMinute: 30, perHour: 300 },
@@ -59,7 +61,7 @@ interface CountedWindow {
  * reader queue on their row and at most the limit of them pass.
  */
 function budgetLimit(
-  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  { db, clock }: { db: Database; clock: Clock },
   name: string,
   budget: WriteBudget,
 ): RequestHandler {
@@ -87,7 +89,11 @@ function budgetLimit(
 }
 
 /** The middleware of each write budget (see `writeBudgets`), built once per app. */
-export function createWriteLimits(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): WriteLimits {
+export function createWriteLimits(deps: {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'readerWrites'>;
+}): WriteLimits {
   const budgets = writeBudgets(deps.config);
   return {
     actions: budgetLimit(deps, 'actions', budgets.actions),

@@ -12,7 +12,7 @@ import {
   type UsersChangedRelay,
 } from '../../src/changes/index.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { createSessionUsers } from '../../src/modules/users/session-users.js';
+import { createSessionUsers } from '../../src/modules/auth/index.js';
 import { contractAgent } from '../contract.js';
 import { createTestContext, type TestContext } from '../context.js';
 import { signUp, uniqueEmail } from '../flows.js';

@@ -3,7 +3,7 @@ import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { createLimiter, ipKey } from '../../http/rate-limit.js';
-import { toPublicUser } from '../users/users.serializer.js';
+import { toPublicUser } from '../users/index.js';
 import type { AuthService, Session } from './auth.service.js';
 import { bearerToken } from './session.js';
 import { REFRESH_COOKIE, VERIFICATION_COOKIE } from './tokens.service.js';

@@ -2,7 +2,7 @@ import { MESSAGES } from '@lede/shared';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import { usersRepository as users, type UserRow } from '../users/users.repository.js';
+import { usersRepository as users, type UserRow } from '../users/index.js';
 import type { SessionRow } from './sessions.repository.js';
 import { emailChangedMail } from './otp.mail.js';
 import type { OtpService } from './otp.service.js';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/index.js';
 import type { SessionRow } from './sessions.repository.js';
 import type { AuthService } from './auth.service.js';
 import { REFRESH_COOKIE } from './tokens.service.js';

@@ -5,7 +5,7 @@ import { insertArticle } from '../../../test/fixtures.js';
 import type { Config } from '../../config.js';
 import { freePort } from '../../db/embedded.js';
 import { articles } from '../../db/schema.js';
-import { normalizeTitle } from '../articles/corpus/keywords.js';
+import { normalizeTitle } from '../articles/index.js';
 import { runIngestion } from './ingestion.service.js';
 import type { IngestionDeps } from './ingestion.types.js';
 import {

@@ -1,5 +1,5 @@
 import type { Changes } from '../../changes/index.js';
-import type { BulkArticle } from '../articles/articles.repository.js';
+import type { BulkArticle } from '../articles/index.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';

@@ -1,6 +1,6 @@
-import { categorize } from '../articles/corpus/categorize.js';
-import { splitAuthors } from '../articles/corpus/huffpost.js';
-import { extractKeywords, normalizeTitle } from '../articles/corpus/keywords.js';
+import { categorize } from '../articles/index.js';
+import { splitAuthors } from '../articles/index.js';
+import { extractKeywords, normalizeTitle } from '../articles/index.js';
 import type { NormalizedArticle, RawItem, SourceKind } from './ingestion.types.js';
 import { absoluteHttpUrl, canonicalLink } from './links.js';
 import { collapseWhitespace, htmlToText, truncate } from './text.js';

@@ -8,7 +8,7 @@ import {
   savedArticles,
   users,
 } from '../../db/schema.js';
-import { articleColumns } from '../articles/articles.repository.js';
+import { articleColumns } from '../articles/index.js';
 
 /** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
 const localDaySql = (at: Date, timezone: string) =>

@@ -3,7 +3,7 @@ import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import type { ReactionKind } from './interactions.repository.js';
 import type { InteractionsService } from './interactions.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/index.js';
 import {
   toActivityEntry,
   toReactionResult,

@@ -5,7 +5,7 @@ import {
   type SavedArticleEntry,
   type SaveResult,
 } from '@lede/shared';
-import { toPublicArticle } from '../articles/articles.serializer.js';
+import { toPublicArticle } from '../articles/index.js';
 import type { ActivityRow, ReactionKind, SavedArticleRow } from './interactions.repository.js';
 import type { ReactionOutcome, SaveOutcome } from './interactions.service.js';
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@lede/shared';
 import { pgErrorCode, type DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../users/index.js';
 import {
   interactionsRepository as repo,
   type ArticleCounts,

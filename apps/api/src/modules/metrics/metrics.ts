@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MailOutboxObserver } from '../mail/index.js';
-import type { IngestionResult } from '../ingestion/ingestion.types.js';
+import type { IngestionResult } from '../ingestion/index.js';
 
 export interface RequestLabels {
   method: string;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { challengesRepository } from '../auth/auth.repository.js';
-import { interactionsRepository } from '../interactions/interactions.repository.js';
-import { usersRepository, type UserRow } from '../users/users.repository.js';
+import { challengesRepository } from '../auth/index.js';
+import { interactionsRepository } from '../interactions/index.js';
+import { usersRepository, type UserRow } from '../users/index.js';
 
 export const profileRepository = {
   /**

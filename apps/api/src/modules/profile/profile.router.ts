@@ -3,10 +3,10 @@ import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import { ApiError } from '../../lib/errors.js';
-import { currentSession, setSession } from '../auth/session.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { REFRESH_COOKIE } from '../auth/tokens.service.js';
-import { toPublicUser } from '../users/users.serializer.js';
+import { currentSession, setSession } from '../auth/index.js';
+import type { AuthService } from '../auth/index.js';
+import { REFRESH_COOKIE } from '../auth/index.js';
+import { toPublicUser } from '../users/index.js';
 import { receivePicture } from './pictures/picture-upload.js';
 import type { ProfileService } from './profile.service.js';
 

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import type { InteractionsService } from '../interactions/interactions.service.js';
-import { clearRecommendations } from '../recommendations/recommendations.service.js';
-import { usersRepository, type NewUserRow, type UserRow } from '../users/users.repository.js';
+import type { InteractionsService } from '../interactions/index.js';
+import { clearRecommendations } from '../recommendations/index.js';
+import { usersRepository, type NewUserRow, type UserRow } from '../users/index.js';
 import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
 import { localAvatarExists } from './pictures/local-avatars.js';
 import type { MediaStorage } from './pictures/media-storage.types.js';

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { createReaders, type TestReader } from '../../../test/readers.js';
 import { CORPUS_END, labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import type { ArticleRow } from '../articles/articles.serializer.js';
+import type { ArticleRow } from '../articles/index.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

@@ -15,7 +15,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 import { articleIds, readerClient } from '../../../test/recommendations.js';
-import { seedCorpusIfEmpty } from '../articles/seed.js';
+import { seedCorpusIfEmpty } from '../articles/index.js';
 import { LEARNED_MIN_POSITIVES } from './ranker/index.js';
 
 let ctx: TestContext;

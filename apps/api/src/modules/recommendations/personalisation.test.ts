@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticles } from '../../../test/fixtures.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
-import type { ArticleRow } from '../articles/articles.serializer.js';
+import type { ArticleRow } from '../articles/index.js';
 import { FEED_SIZE, LOW_UNREAD } from './recommendations.settings.js';
 import {
   articleIds,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createReader } from '../../../test/readers.js';
-import { seedCorpusIfEmpty } from '../articles/seed.js';
+import { seedCorpusIfEmpty } from '../articles/index.js';
 import { FEED_SIZE } from './recommendations.settings.js';
 import { readerClient } from '../../../test/recommendations.js';
 

@@ -2,7 +2,7 @@ import { CATEGORY_IDS } from '@lede/shared';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles, recommendations, users } from '../../db/schema.js';
-import { articleColumns, type ArticleRecord } from '../articles/articles.repository.js';
+import { articleColumns, type ArticleRecord } from '../articles/index.js';
 import type { HistoryAction, RankableArticle } from './ranker/index.js';
 import { CANDIDATE_LIMITS, CO_ENGAGEMENT } from './recommendations.settings.js';
 

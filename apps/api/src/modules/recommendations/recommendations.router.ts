@@ -4,7 +4,7 @@ import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
-import { toPublicArticle } from '../articles/articles.serializer.js';
+import { toPublicArticle } from '../articles/index.js';
 import { staleFrom } from './feed-freshness.js';
 import type { FeedProfileService } from './feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';

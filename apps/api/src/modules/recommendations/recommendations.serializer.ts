@@ -1,5 +1,5 @@
 import type { PublicArticle } from '@lede/shared';
-import { toPublicArticle } from '../articles/articles.serializer.js';
+import { toPublicArticle } from '../articles/index.js';
 import type { FeedRow, RecommendationStatus } from './recommendations.repository.js';
 
 /** A recommendation as the spec's client reads it (section 7), plus why it was picked. */

@@ -2,12 +2,9 @@ import { MESSAGES, MIN_INTERESTS, type SteeringChange } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import {
-  createInteractionsService,
-  type InteractionsService,
-} from '../interactions/interactions.service.js';
-import { articlesRepository, type ArticleRecord } from '../articles/articles.repository.js';
-import type { UserRow } from '../users/users.repository.js';
+import { createInteractionsService, type InteractionsService } from '../interactions/index.js';
+import { articlesRepository, type ArticleRecord } from '../articles/index.js';
+import type { UserRow } from '../users/index.js';
 import { applySteering } from './feed-profile.js';
 import { createFeedBuilder, type RankFn } from './feed-builder.js';
 import { needsRebuild } from './feed-freshness.js';

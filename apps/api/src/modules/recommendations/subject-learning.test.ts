@@ -11,7 +11,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createReader, type TestReader } from '../../../test/readers.js';
 import { articleIds, readerClient } from '../../../test/recommendations.js';
 import { findSubject, recentArticles, type Subject } from '../../../test/subjects.js';
-import { seedCorpusIfEmpty } from '../articles/seed.js';
+import { seedCorpusIfEmpty } from '../articles/index.js';
 
 const INTERESTS: CategoryId[] = ['sports', 'health', 'entertainment'];
 const DAY_MS = 86_400_000;

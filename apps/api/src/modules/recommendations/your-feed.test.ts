@@ -17,7 +17,7 @@ import {
   recommendations,
   users,
 } from '../../db/schema.js';
-import { seedCorpusIfEmpty } from '../articles/seed.js';
+import { seedCorpusIfEmpty } from '../articles/index.js';
 import { tokenize } from './ranker/index.js';
 
 const INTERESTS: CategoryId[] = ['sports', 'health', 'entertainment'];

@@ -1,6 +1,6 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SeedRecord } from '../../articles/corpus/seed-file.js';
+import type { SeedRecord } from '../../articles/index.js';
 import { intraListDiversity, ndcgAt, recallAt } from './metrics.js';
 import { createDriftingPopulation } from './drifting-readers.js';
 import { blackBoxScenarios, loadCorpus, runEvaluation } from './run.js';

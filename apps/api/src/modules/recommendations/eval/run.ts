@@ -17,7 +17,7 @@ import {
   rank,
   type RankableArticle,
 } from '../ranker/index.js';
-import { readSeedRecords, type SeedRecord } from '../../articles/corpus/seed-file.js';
+import { readSeedRecords, type SeedRecord } from '../../articles/index.js';
 import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
 import type { Scenario } from './black-box.js';
 import {

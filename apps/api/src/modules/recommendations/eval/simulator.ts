@@ -13,8 +13,8 @@
  * The assumptions are documented in README.md in this folder.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import { normalizeTitle, tokenize } from '../../articles/corpus/keywords.js';
-import type { SeedRecord } from '../../articles/corpus/seed-file.js';
+import { normalizeTitle, tokenize } from '../../articles/index.js';
+import type { SeedRecord } from '../../articles/index.js';
 import { mulberry32 } from '../../../../tools/random.js';
 
 // ---------------------------------------------------------------------------

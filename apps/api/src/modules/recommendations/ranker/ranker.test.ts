@@ -1,7 +1,7 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeTitle } from '../../articles/corpus/keywords.js';
-import { readSeedRecords } from '../../articles/corpus/seed-file.js';
+import { normalizeTitle } from '../../articles/index.js';
+import { readSeedRecords } from '../../articles/index.js';
 import {
   buildCorpusStats,
   coEngagementFor,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionUsers } from './session-users.js';
-import type { UserRow } from './users.repository.js';
+import type { UserRow } from '../users/index.js';
 
 const row = (id: string, name = 'Ada'): UserRow => ({
   id,

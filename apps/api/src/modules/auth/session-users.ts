@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { SessionRow } from '../auth/sessions.repository.js';
-import type { UserRow } from './users.repository.js';
+import type { SessionRow } from './sessions.repository.js';
+import type { UserRow } from '../users/index.js';
 
 /**
  * The reader rows that sessions resolve to, kept per process so that a signed-in request does

@@ -1,0 +1,15 @@
+/** The auth module's public surface: what other features and the composition root use. */
+export { challengesRepository } from './auth.repository.js';
+export { authRoutes } from './auth.router.js';
+export { createAuthService, type AuthService } from './auth.service.js';
+export { createCodeLimits } from './code-limits.js';
+export {
+  attachAccessToken,
+  createSessionMiddleware,
+  currentSession,
+  currentUser,
+  setSession,
+} from './session.js';
+export { createSessionUsers, type SessionUsers } from './session-users.js';
+export type { SessionRow } from './sessions.repository.js';
+export { createTokenService, REFRESH_COOKIE } from './tokens.service.js';

@@ -1,0 +1,4 @@
+/** The ingestion module's public surface: what other features and the composition root use. */
+export type { IngestionResult } from './ingestion.types.js';
+export { hasIngestionSources, runIngestion } from './ingestion.service.js';
+export { startIngestionSchedule } from './schedule.js';
