@@ -9,17 +9,17 @@
  *  - `blackBox.<model>`: responsiveness, exhaustion and dislike suppression measured through
  *    the real service on an embedded PostgreSQL, for the ranker and each baseline;
  *  - `table`: one row per model and policy with all of them.
- * Design and assumptions: src/modules/recommendations/eval/README.md.
+ * Design and assumptions: tools/eval-recs/README.md.
  */
 import { rank } from '../src/modules/recommendations/ranker/index.js';
-import { interestsOnly, newest, trending } from '../src/modules/recommendations/eval/baselines.js';
-import { asRankFn, runBlackBox } from '../src/modules/recommendations/eval/black-box.js';
+import { interestsOnly, newest, trending } from '../tools/eval-recs/baselines.js';
+import { asRankFn, runBlackBox } from '../tools/eval-recs/black-box.js';
 import {
   blackBoxScenarios,
   loadCorpus,
   READER_MODELS,
   runEvaluation,
-} from '../src/modules/recommendations/eval/run.js';
+} from '../tools/eval-recs/run.js';
 
 /** Readers per model in the black-box measures (each a learner/control scenario). */
 const BLACK_BOX_SCENARIOS = Number(process.env.EVAL_BLACK_BOX_SCENARIOS || 8);

@@ -5,11 +5,11 @@ import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
 import { toPublicArticle } from '../articles/index.js';
-import { staleFrom } from './feed-freshness.js';
-import type { FeedProfileService } from './feed-profile.js';
+import { staleFrom } from './feed/feed-freshness.js';
+import type { FeedProfileService } from './controls/feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
 import { toRecommendation } from './recommendations.serializer.js';
-import type { ReaderControlsService } from './reader-controls.js';
+import type { ReaderControlsService } from './controls/reader-controls.js';
 
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
 export const MARKED_READ_MESSAGE = MESSAGES.recommendations.markedRead;

@@ -1,6 +1,6 @@
 import type { PublicArticle } from '@lede/shared';
 import { toPublicArticle } from '../articles/index.js';
-import type { FeedRow, RecommendationStatus } from './recommendations.repository.js';
+import type { FeedRow, RecommendationStatus } from './feed/feed.repository.js';
 
 /** A recommendation as the spec's client reads it (section 7), plus why it was picked. */
 export interface PublicRecommendation {

@@ -5,10 +5,10 @@ import { ApiError } from '../../lib/errors.js';
 import { createInteractionsService, type InteractionsService } from '../interactions/index.js';
 import { articlesRepository, type ArticleRecord } from '../articles/index.js';
 import type { UserRow } from '../users/index.js';
-import { applySteering } from './feed-profile.js';
-import { createFeedBuilder, type RankFn } from './feed-builder.js';
-import { needsRebuild } from './feed-freshness.js';
-import { recommendationsRepository as repo, type FeedRow } from './recommendations.repository.js';
+import { applySteering } from './controls/feed-profile.js';
+import { createFeedBuilder, type RankFn } from './feed/feed-builder.js';
+import { needsRebuild } from './feed/feed-freshness.js';
+import { feedRepository as repo, type FeedRow } from './feed/feed.repository.js';
 
 export interface Feed {
   items: FeedRow[];

@@ -6,6 +6,11 @@ export function seededHash(seed: number, text: string): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return avalanche32(h);
+}
+
+/** murmur3's 32-bit finaliser: every input bit flips about half of the output bits. */
+export function avalanche32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

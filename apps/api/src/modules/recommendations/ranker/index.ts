@@ -38,7 +38,7 @@ export { featureLabel, learnedSubjects, subjectFeatures, subjectKey } from './st
 export { interestOf, normaliseInterests } from './scoring.js';
 export { learnedValue } from './profile.js';
 export { engagementOf, freshnessOf, categoryTitle } from './scoring.js';
-export { seededHash } from './hash.js';
+export { avalanche32, seededHash } from './hash.js';
 export { tokenize } from './text.js';
 export {
   ACTION_WEIGHTS,

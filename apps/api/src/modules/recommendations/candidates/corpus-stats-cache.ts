@@ -1,10 +1,7 @@
-import type { DbExecutor } from '../../db/client.js';
-import { buildCorpusStats, type CorpusStats } from './ranker/index.js';
-import {
-  recommendationsRepository as repo,
-  type CorpusWindow,
-} from './recommendations.repository.js';
-import { STATS_MAX_ARTICLES } from './recommendations.settings.js';
+import type { DbExecutor } from '../../../db/client.js';
+import { buildCorpusStats, type CorpusStats } from '../ranker/index.js';
+import { signalsRepository as repo, type CorpusWindow } from './signals.repository.js';
+import { STATS_MAX_ARTICLES } from '../recommendations.settings.js';
 
 /** Identifies a candidate window's contents: same newest article, same count, same newest ingestion. */
 export const corpusWindowKey = (window: CorpusWindow) =>

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.js';
-import { readerControls } from '../../db/schema.js';
+import type { DbExecutor } from '../../../db/client.js';
+import { readerControls } from '../../../db/schema.js';
 
 export type ReaderControlKind = (typeof readerControls.$inferSelect)['kind'];
 const STEER_ROW_KINDS: ReaderControlKind[] = ['steer_up', 'steer_down', 'steer_off'];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticles } from '../../../test/fixtures.js';
-import { createReaders, type TestReader } from '../../../test/readers.js';
-import { CORPUS_END, labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import type { ArticleRow } from '../articles/index.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticles } from '../../../../test/fixtures.js';
+import { createReaders, type TestReader } from '../../../../test/readers.js';
+import { CORPUS_END, labelledCorpus, readerClient } from '../../../../test/recommendations.js';
+import type { ArticleRow } from '../../articles/index.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needsRebuild } from './feed-freshness.js';
-import { FEED_STALE_AFTER_MS, LOW_UNREAD } from './recommendations.settings.js';
+import { FEED_STALE_AFTER_MS, LOW_UNREAD } from '../recommendations.settings.js';
 
 const now = new Date('2030-03-10T09:00:00Z');
 const builtAgo = (ms: number) => new Date(now.getTime() - ms);

@@ -1,10 +1,10 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SeedRecord } from '../../articles/index.js';
+import type { SeedRecord } from '../../src/modules/articles/index.js';
 import { intraListDiversity, ndcgAt, recallAt } from './metrics.js';
 import { createDriftingPopulation } from './drifting-readers.js';
 import { blackBoxScenarios, loadCorpus, runEvaluation } from './run.js';
-import { mulberry32 } from '../../../../tools/random.js';
+import { mulberry32 } from '../random.js';
 import { createPopulation, toSimArticles } from './simulator.js';
 
 describe('metrics', () => {

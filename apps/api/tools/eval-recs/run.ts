@@ -16,8 +16,8 @@ import {
   type HistoryEvent,
   rank,
   type RankableArticle,
-} from '../ranker/index.js';
-import { readSeedRecords, type SeedRecord } from '../../articles/index.js';
+} from '../../src/modules/recommendations/ranker/index.js';
+import { readSeedRecords, type SeedRecord } from '../../src/modules/articles/index.js';
 import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
 import type { Scenario } from './black-box.js';
 import {

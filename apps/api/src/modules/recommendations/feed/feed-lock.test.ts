@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticles } from '../../../test/fixtures.js';
-import { createReader } from '../../../test/readers.js';
-import { labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import * as schema from '../../db/schema.js';
-import { articles, recommendations, savedArticles } from '../../db/schema.js';
-import { recommendationsRepository as repo } from './recommendations.repository.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticles } from '../../../../test/fixtures.js';
+import { createReader } from '../../../../test/readers.js';
+import { labelledCorpus, readerClient } from '../../../../test/recommendations.js';
+import * as schema from '../../../db/schema.js';
+import { articles, recommendations, savedArticles } from '../../../db/schema.js';
+import { feedRepository as repo } from './feed.repository.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

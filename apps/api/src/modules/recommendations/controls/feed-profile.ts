@@ -15,9 +15,9 @@ import {
   type SteeringState,
   type SubjectSource,
 } from '@lede/shared';
-import type { DbExecutor } from '../../db/client.js';
-import type { AppDeps } from '../../deps.js';
-import { createCorpusStatsCache } from './corpus-stats-cache.js';
+import type { DbExecutor } from '../../../db/client.js';
+import type { AppDeps } from '../../../deps.js';
+import { createCorpusStatsCache } from '../candidates/corpus-stats-cache.js';
 import {
   categoryTitle,
   learnedSubjects,
@@ -25,17 +25,17 @@ import {
   normaliseInterests,
   topicFeedback,
   type HistoryEvent,
-} from './ranker/index.js';
-import { DISLIKE_FACTOR } from './ranker/tunables.js';
-import { analyzerFor } from './ranker/vectors.js';
+} from '../ranker/index.js';
+import { DISLIKE_FACTOR } from '../ranker/tunables.js';
+import { analyzerFor } from '../ranker/vectors.js';
 import { loadReaderControls, steeringStates, toRankControls } from './reader-controls.js';
 import { readerControlsRepository as controlsRepo } from './reader-controls.repository.js';
-import { recommendationsRepository as repo } from './recommendations.repository.js';
+import { signalsRepository as repo } from '../candidates/signals.repository.js';
 import {
   CANDIDATE_WINDOW_DAYS,
   HISTORY_EVENTS,
   REMEMBERED_DISLIKES,
-} from './recommendations.settings.js';
+} from '../recommendations.settings.js';
 
 const DAY_MS = 86_400_000;
 const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORY_IDS);

@@ -13,9 +13,13 @@
  * The assumptions are documented in README.md in this folder.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import { normalizeTitle, tokenize } from '../../articles/index.js';
-import type { SeedRecord } from '../../articles/index.js';
-import { mulberry32 } from '../../../../tools/random.js';
+import { normalizeTitle, tokenize } from '../../src/modules/articles/index.js';
+import type { SeedRecord } from '../../src/modules/articles/index.js';
+import {
+  avalanche32,
+  type RankableArticle,
+} from '../../src/modules/recommendations/ranker/index.js';
+import { mulberry32 } from '../random.js';
 
 // ---------------------------------------------------------------------------
 // Seeded randomness
@@ -32,12 +36,7 @@ export function hashParts(...parts: Array<string | number>): number {
     h ^= 0x1f;
     h = Math.imul(h, 0x01000193);
   }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return avalanche32(h);
 }
 
 /** A uniform number in [0, 1) fixed by the parts (stateless). */
@@ -67,17 +66,30 @@ function pickWeighted<T>(items: readonly T[], weights: readonly number[], random
 
 const DAY_MS = 86_400_000;
 
-export interface SimArticle {
+/** How old the article is at `nowMs`, in days (0 before it is published). */
+export const ageDays = (a: SimArticle, nowMs: number) => Math.max(0, (nowMs - a.pubMs) / DAY_MS);
+
+/**
+ * A reader model's utility: `taste` plus what every model adds, a pull to the recent (a quarter
+ * at publication, halving every 3 days) and ±0.1 of noise (`noise`: the model's own uniform
+ * draw in [0, 1)).
+ */
+export function withRecencyAndNoise(
+  taste: number,
+  a: SimArticle,
+  nowMs: number,
+  noise: number,
+): number {
+  return taste + 0.25 * Math.pow(2, -ageDays(a, nowMs) / 3) + (noise - 0.5) * 0.2;
+}
+
+/** An article of the simulation: what the ranker reads of it, less the counters it is given each day. */
+export interface SimArticle extends Omit<
+  RankableArticle,
+  'likes' | 'dislikes' | 'saves' | 'shares' | 'views'
+> {
   index: number;
-  id: string;
-  title: string;
-  description: string;
-  keywords: string[];
-  categories: string[];
-  sourceName: string;
-  pubDate: Date;
   pubMs: number;
-  titleKey: string;
   /** Latent popularity (log-normal, mean ≈ 1.6): how much the outside world engages with it. */
   latentPopularity: number;
   /** Percentile of latentPopularity among all articles, in [0, 1]. */
@@ -131,7 +143,7 @@ export interface Counters {
  * popularity, dislikes shrink with it.
  */
 export function backgroundEngagement(a: SimArticle, nowMs: number): Counters {
-  const age = Math.max(0, (nowMs - a.pubMs) / DAY_MS);
+  const age = ageDays(a, nowMs);
   const views = Math.round(300 * a.latentPopularity * (1 - Math.exp(-age / 1.5)));
   const quality = 0.5 + a.popularityPercentile;
   return {
@@ -204,7 +216,7 @@ export function staticUtility(reader: SimReader, a: SimArticle, seed: number): n
 }
 
 export function staleness(a: SimArticle, nowMs: number): number {
-  const age = Math.max(0, (nowMs - a.pubMs) / DAY_MS);
+  const age = ageDays(a, nowMs);
   return STALENESS_WEIGHT * (1 - Math.pow(2, -age / STALENESS_HALF_LIFE_DAYS));
 }
 

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticle, insertArticles } from '../../../test/fixtures.js';
-import { createReader } from '../../../test/readers.js';
-import { CORPUS_END, labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import { articles } from '../../db/schema.js';
-import { LIST_STALE_MS } from '../../changes/index.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticle, insertArticles } from '../../../../test/fixtures.js';
+import { createReader } from '../../../../test/readers.js';
+import { CORPUS_END, labelledCorpus, readerClient } from '../../../../test/recommendations.js';
+import { articles } from '../../../db/schema.js';
+import { LIST_STALE_MS } from '../../../changes/index.js';
 import {
   buildCandidatePool,
   createCandidatePoolCache,
@@ -14,13 +14,13 @@ import {
   windowSources,
   type CandidatePool,
 } from './candidate-pool.js';
-import type { RankableArticle } from './ranker/index.js';
-import { recommendationsRepository as repo } from './recommendations.repository.js';
+import type { RankableArticle } from '../ranker/index.js';
+import { signalsRepository as repo } from './signals.repository.js';
 import {
   CANDIDATE_LIMITS,
   CANDIDATE_POOL_MAX_AGE_MS,
   CANDIDATE_WINDOW_DAYS,
-} from './recommendations.settings.js';
+} from '../recommendations.settings.js';
 
 const DAY_MS = 86_400_000;
 

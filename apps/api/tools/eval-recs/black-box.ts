@@ -16,19 +16,22 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../../db/client.js';
-import { startEmbeddedPostgres } from '../../../db/embedded.js';
-import { runMigrations } from '../../../db/migrate.js';
-import { users } from '../../../db/schema.js';
-import type { AppDeps } from '../../../deps.js';
-import { ManualClock } from '../../../lib/clock.js';
-import { createLogger } from '../../../lib/logger.js';
-import { seedCorpusIfEmpty } from '../../articles/index.js';
-import { createInteractionsService } from '../../interactions/index.js';
-import type { UserRow } from '../../users/index.js';
-import type { RankFn } from '../feed-builder.js';
-import type { RankableArticle } from '../ranker/index.js';
-import { createRecommendationsService } from '../recommendations.service.js';
+import { createChanges } from '../../src/changes/index.js';
+import { openDatabase } from '../../src/db/client.js';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { runMigrations } from '../../src/db/migrate.js';
+import { users } from '../../src/db/schema.js';
+import type { AppDeps } from '../../src/deps.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { seedCorpusIfEmpty } from '../../src/modules/articles/index.js';
+import { createInteractionsService } from '../../src/modules/interactions/index.js';
+import type { UserRow } from '../../src/modules/users/index.js';
+import type { RankableArticle } from '../../src/modules/recommendations/ranker/index.js';
+import {
+  createRecommendationsService,
+  type RankFn,
+} from '../../src/modules/recommendations/index.js';
 import type { BaselineInput } from './baselines.js';
 import { Mean } from './metrics.js';
 
@@ -77,7 +80,13 @@ export async function runBlackBox(
     await seedCorpusIfEmpty(database.db, logger);
     const clock = new ManualClock('2030-03-10T09:00:00Z');
     // The services read only the database and the clock.
-    const deps = { db: database.db, pool: database.pool, clock, logger } as unknown as AppDeps;
+    const deps = {
+      db: database.db,
+      pool: database.pool,
+      clock,
+      logger,
+      changes: createChanges(),
+    } as unknown as AppDeps;
     const interactions = createInteractionsService(deps);
     let n = 0;
     const newReader = async (interests: string[]): Promise<UserRow> => {

@@ -1,14 +1,14 @@
-import type { Changes } from '../../changes/index.js';
-import type { DbExecutor } from '../../db/client.js';
+import type { Changes } from '../../../changes/index.js';
+import type { DbExecutor } from '../../../db/client.js';
 import {
   createCandidatePoolCache,
   olderFromPool,
   pooledOlder,
   windowSources,
   type CandidatePool,
-} from './candidate-pool.js';
-import { createCorpusStatsCache } from './corpus-stats-cache.js';
-import { topProfileKeywords } from './profile-keywords.js';
+} from '../candidates/candidate-pool.js';
+import { createCorpusStatsCache } from '../candidates/corpus-stats-cache.js';
+import { topProfileKeywords } from '../controls/profile-keywords.js';
 import {
   coEngagementFor,
   isNearDuplicate,
@@ -21,17 +21,17 @@ import {
   type RankUser,
   type RankableArticle,
   type CorpusStats,
-} from './ranker/index.js';
+} from '../ranker/index.js';
 import {
-  recommendationsRepository as repo,
+  signalsRepository as repo,
   type CandidateQuery,
   type CandidateRow,
   type CorpusWindow,
   type HistoryRow,
   type NeighbourRow,
   type ReaderFlags,
-  type StoredPick,
-} from './recommendations.repository.js';
+} from '../candidates/signals.repository.js';
+import type { StoredPick } from './feed.repository.js';
 import {
   CANDIDATE_LIMITS,
   CANDIDATE_WINDOW_DAYS,
@@ -45,9 +45,9 @@ import {
   PROFILE_KEYWORDS,
   RANK_SEED,
   REMEMBERED_DISLIKES,
-} from './recommendations.settings.js';
-import { loadReaderControls, toRankControls } from './reader-controls.js';
-import type { ReaderControlRow } from './reader-controls.repository.js';
+} from '../recommendations.settings.js';
+import { loadReaderControls, toRankControls } from '../controls/reader-controls.js';
+import type { ReaderControlRow } from '../controls/reader-controls.repository.js';
 
 const DAY_MS = 86_400_000;
 

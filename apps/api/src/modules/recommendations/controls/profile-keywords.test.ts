@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { topProfileKeywords } from './profile-keywords.js';
-import type { HistoryAction, HistoryEvent } from './ranker/index.js';
+import type { HistoryAction, HistoryEvent } from '../ranker/index.js';
 
 const event = (action: HistoryAction, keywords: string[]): HistoryEvent => ({
   action,

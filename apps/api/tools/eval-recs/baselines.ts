@@ -4,7 +4,11 @@
  * disliked (that is part of what the evaluation measures). Ties are broken by
  * a seeded hash of the id so every list is deterministic.
  */
-import { engagementOf, type RankableArticle, seededHash } from '../ranker/index.js';
+import {
+  engagementOf,
+  type RankableArticle,
+  seededHash,
+} from '../../src/modules/recommendations/ranker/index.js';
 
 export interface BaselineInput {
   interests: readonly string[];

@@ -18,10 +18,9 @@
  * a looked-at article below 0.15 is disliked with probability 0.25. Active 80 % of days.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import type { SimAction, SimArticle } from './simulator.js';
+import { withRecencyAndNoise, type SimAction, type SimArticle } from './simulator.js';
 
 export const LIKE_LINE = 0.6;
-const DAY_MS = 86_400_000;
 
 export interface DriftingReader {
   index: number;
@@ -127,9 +126,7 @@ export function driftingUtility(
     const w = ((1 - f) * (r.start.get(c) ?? 0) + f * (r.end.get(c) ?? 0)) * (i === 0 ? 1 : 0.7);
     if (w > taste) taste = w;
   });
-  const age = Math.max(0, (nowMs - a.pubMs) / DAY_MS);
-  const noise = (unit(seed, 'noise', r.index, a.index) - 0.5) * 0.2;
-  return taste + 0.25 * Math.pow(2, -age / 3) + noise;
+  return withRecencyAndNoise(taste, a, nowMs, unit(seed, 'noise', r.index, a.index));
 }
 
 export function driftingReact(

@@ -5,13 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticles } from '../../../test/fixtures.js';
-import { createReader } from '../../../test/readers.js';
-import { articleIds, labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import { recommendations } from '../../db/schema.js';
-import { LIST_STALE_MS } from '../../changes/index.js';
-import { FEED_STALE_AFTER_MS } from './recommendations.settings.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticles } from '../../../../test/fixtures.js';
+import { createReader } from '../../../../test/readers.js';
+import { articleIds, labelledCorpus, readerClient } from '../../../../test/recommendations.js';
+import { recommendations } from '../../../db/schema.js';
+import { LIST_STALE_MS } from '../../../changes/index.js';
+import { FEED_STALE_AFTER_MS } from '../recommendations.settings.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

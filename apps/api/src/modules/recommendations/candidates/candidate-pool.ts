@@ -1,14 +1,11 @@
-import type { DbExecutor } from '../../db/client.js';
-import type { Changes } from '../../changes/index.js';
-import { engagementOf } from '../../lib/engagement.js';
-import { LIST_STALE_MS } from '../../changes/index.js';
+import type { DbExecutor } from '../../../db/client.js';
+import type { Changes } from '../../../changes/index.js';
+import { engagementOf } from '../../../lib/engagement.js';
+import { LIST_STALE_MS } from '../../../changes/index.js';
 import { corpusWindowKey } from './corpus-stats-cache.js';
-import type { RankableArticle } from './ranker/index.js';
-import {
-  recommendationsRepository as repo,
-  type CorpusWindow,
-} from './recommendations.repository.js';
-import { CANDIDATE_LIMITS, CANDIDATE_POOL_MAX_AGE_MS } from './recommendations.settings.js';
+import type { RankableArticle } from '../ranker/index.js';
+import { signalsRepository as repo, type CorpusWindow } from './signals.repository.js';
+import { CANDIDATE_LIMITS, CANDIDATE_POOL_MAX_AGE_MS } from '../recommendations.settings.js';
 
 /**
  * What every reader's window sources pick from, the same for all of them: the window's

@@ -1,5 +1,5 @@
 import { CATEGORY_IDS } from '@lede/shared';
-import { ACTION_WEIGHTS, type HistoryEvent } from './ranker/index.js';
+import { ACTION_WEIGHTS, type HistoryEvent } from '../ranker/index.js';
 
 const CATEGORY_KEYWORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
 

@@ -19,13 +19,12 @@
  * dislikes 20 % of what it looks at below 0.1. Active 75 % of days.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import type { SimAction, SimArticle } from './simulator.js';
+import { withRecencyAndNoise, type SimAction, type SimArticle } from './simulator.js';
 
 export const SUBJECT_LIKE_LINE = 0.6;
 const SUBJECT_MIN_ARTICLES = 5;
 const SUBJECT_MAX_ARTICLES = 40;
 const DECLARED_BONUS = 0.3;
-const DAY_MS = 86_400_000;
 const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
 
 export interface Subject {
@@ -148,9 +147,7 @@ export function subjectUtility(
     if (r.weights[i]! > taste && isOnSubject(s, a)) taste = r.weights[i]!;
   });
   if (a.categories.some((c) => r.interests.includes(c))) taste += DECLARED_BONUS;
-  const age = Math.max(0, (nowMs - a.pubMs) / DAY_MS);
-  const noise = (unit(seed, 'noise', r.index, a.index) - 0.5) * 0.2;
-  return taste + 0.25 * Math.pow(2, -age / 3) + noise;
+  return withRecencyAndNoise(taste, a, nowMs, unit(seed, 'noise', r.index, a.index));
 }
 
 export function subjectReact(

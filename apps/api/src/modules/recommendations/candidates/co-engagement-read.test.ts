@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticles } from '../../../test/fixtures.js';
-import { createReaders } from '../../../test/readers.js';
-import { labelledCorpus, readerClient } from '../../../test/recommendations.js';
-import { articles } from '../../db/schema.js';
-import { recommendationsRepository as repo } from './recommendations.repository.js';
-import { CO_ENGAGEMENT, HISTORY_EVENTS } from './recommendations.settings.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticles } from '../../../../test/fixtures.js';
+import { createReaders } from '../../../../test/readers.js';
+import { labelledCorpus, readerClient } from '../../../../test/recommendations.js';
+import { articles } from '../../../db/schema.js';
+import { signalsRepository as repo } from './signals.repository.js';
+import { CO_ENGAGEMENT, HISTORY_EVENTS } from '../recommendations.settings.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;

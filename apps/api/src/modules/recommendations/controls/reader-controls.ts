@@ -14,10 +14,10 @@ import {
   type ReaderControlsResponse,
   type SteeringKind,
 } from '@lede/shared';
-import type { DbExecutor } from '../../db/client.js';
-import { articles, recommendations } from '../../db/schema.js';
-import type { AppDeps } from '../../deps.js';
-import { ApiError } from '../../lib/errors.js';
+import type { DbExecutor } from '../../../db/client.js';
+import { articles, recommendations } from '../../../db/schema.js';
+import type { AppDeps } from '../../../deps.js';
+import { ApiError } from '../../../lib/errors.js';
 import {
   categoryTitle,
   learnedReason,
@@ -27,14 +27,14 @@ import {
   type ReaderControls,
   type SteeredSubject,
   type Steering,
-} from './ranker/index.js';
+} from '../ranker/index.js';
 import {
   readerControlsRepository as controlsRepo,
   type ReaderControlKind,
   type ReaderControlRow,
 } from './reader-controls.repository.js';
-import { recommendationsRepository as repo } from './recommendations.repository.js';
-import { HISTORY_EVENTS, REMEMBERED_DISLIKES } from './recommendations.settings.js';
+import { signalsRepository as repo } from '../candidates/signals.repository.js';
+import { HISTORY_EVENTS, REMEMBERED_DISLIKES } from '../recommendations.settings.js';
 
 /** "Fewer like this" mutes the article's first category and this many of its topic words. */
 export const FEWER_TOPIC_WORDS = 2;

@@ -1,5 +1,5 @@
-import type { FeedRow } from './recommendations.repository.js';
-import { FEED_STALE_AFTER_MS, LOW_UNREAD } from './recommendations.settings.js';
+import type { FeedRow } from './feed.repository.js';
+import { FEED_STALE_AFTER_MS, LOW_UNREAD } from '../recommendations.settings.js';
 
 /**
  * From when (epoch ms) the feed is stale by age alone: the first millisecond past

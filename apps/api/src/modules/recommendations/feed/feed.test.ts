@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/context.js';
-import { insertArticles } from '../../../test/fixtures.js';
-import { createReader, createReaders } from '../../../test/readers.js';
-import { recommendations } from '../../db/schema.js';
-import { FEED_SIZE } from './recommendations.settings.js';
-import { articleIds, labelledCorpus, readerClient } from '../../../test/recommendations.js';
+import { createTestContext, type TestContext } from '../../../../test/context.js';
+import { insertArticles } from '../../../../test/fixtures.js';
+import { createReader, createReaders } from '../../../../test/readers.js';
+import { recommendations } from '../../../db/schema.js';
+import { FEED_SIZE } from '../recommendations.settings.js';
+import { articleIds, labelledCorpus, readerClient } from '../../../../test/recommendations.js';
 
 let ctx: TestContext;
 let client: ReturnType<typeof readerClient>;
