@@ -1,7 +1,8 @@
 /**
  * The documentation against what it documents: docs/configuration.md lists exactly the
- * variables of the config schema (and compose's own), the README stays a front door, and every
- * relative link in README.md and docs/ leads to a file (and heading) that exists.
+ * variables of the config schema (and compose's own), the README stays a front door, every
+ * module README and doc stays a short reference without dated runs, and every relative link in
+ * README.md and docs/ leads to a file (and heading) that exists.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -67,6 +68,82 @@ describe('README.md', () => {
   it('keeps the corpus credit (CC BY 4.0)', () => {
     expect(readme).toContain('"News Category Dataset" by Rishabh Misra');
     expect(readme).toContain('[CC BY 4.0](https://creativecommons.org/licenses/by/4.0/)');
+  });
+});
+
+// ---- reference, not a lab notebook ---------------------------------------------------------
+
+/** Every README.md of the workspace's apps and packages, and every doc but the generated api.md. */
+function referenceDocs(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      if (['node_modules', 'dist', '.turbo', '.data'].includes(entry.name)) continue;
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (entry.name === 'README.md') found.push(rel);
+    }
+  };
+  walk('apps');
+  walk('packages');
+  walk('bench');
+  const docs = readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md') && name !== 'api.md')
+    .map((name) => `docs/${name}`);
+  return [...found, ...docs].sort();
+}
+
+/** A doc's size as read: a table's padding and rules (runs of spaces, of dashes) count once. */
+const readSize = (markdown: string) =>
+  Buffer.byteLength(markdown.replace(/ {2,}/g, ' ').replace(/-{4,}/g, '---'));
+
+const SIZE_LIMIT = 8_192;
+/** Larger on purpose, and why. */
+const LARGER: Record<string, number> = {
+  // The pure ranker's contract: every signal, weight and share a tuning session changes.
+  'apps/api/src/modules/recommendations/ranker/README.md': 16_384,
+  // The operator's runbook: compose, TLS, backup and Prometheus snippets to copy.
+  'docs/operations.md': 14_336,
+};
+
+/** Dated runs and experiment logs: what git and bench/results/ keep instead. */
+const NOTEBOOK = [
+  /\b20\d\d-\d\d-\d\d\b/,
+  /later that (night|day)|not kept|tried and dropped|a (second|third) (full )?run/i,
+];
+/** The prose only: code blocks and inline code (file names, commands) left out. */
+const withoutAnyCode = (markdown: string) =>
+  markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+
+/** Dates that are content, not runs: the corpus's own span and its records. */
+const DATED_CONTENT = ['apps/api/data/README.md'];
+
+describe('module READMEs and docs are reference', () => {
+  const docs = referenceDocs();
+
+  it('finds every module README and doc', () => {
+    expect(docs).toContain('apps/api/src/modules/articles/README.md');
+    expect(docs).toContain('apps/api/tools/eval-recs/README.md');
+    expect(docs).toContain('docs/architecture.md');
+    expect(docs).not.toContain('docs/api.md');
+  });
+
+  it.each(docs)('%s is within its size', (doc) => {
+    expect(readSize(readRepoFile(doc))).toBeLessThanOrEqual(LARGER[doc] ?? SIZE_LIMIT);
+  });
+
+  it.each(docs)('%s holds no dated runs', (doc) => {
+    const text = withoutAnyCode(readRepoFile(doc));
+    const patterns = DATED_CONTENT.includes(doc) ? NOTEBOOK.slice(1) : NOTEBOOK;
+    const lines = text.split('\n').filter((line) => patterns.some((p) => p.test(line)));
+    expect(lines).toEqual([]);
+  });
+
+  it('the checks can fail: a padded table counts once, a dated run is found', () => {
+    expect(readSize('| a      | b |\n| ------ | - |')).toBe(readSize('| a | b |\n| --- | - |'));
+    const run = 'Measured on 2026-11-27, a third full run, later that night.';
+    expect(NOTEBOOK.every((p) => p.test(run))).toBe(true);
+    expect(NOTEBOOK.some((p) => p.test(withoutAnyCode('`lede-2026-01-31.dump`')))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The feeds-changed relay (src/db/feeds-changed-relay.ts) in one process, on a real database:
+ * The feeds-changed relay (src/changes/feeds-relay.ts) in one process, on a real database:
  * a reader's prepared feed answer follows changes of their feed made elsewhere (another
  * instance, or SQL by hand), announced by the triggers on `recommendations` (migration 0012),
  * and a relay that loses its connection drops every answer it may have missed changes for.

@@ -9,13 +9,13 @@
  * - ingestion: the instance holding `lede:ingestion-schedule` (pg_try_advisory_lock, kept) ingests, the
  *   other skips its runs, so every feed is fetched by one instance per run;
  * - prepared public bodies: a change is sent with NOTIFY lede_articles_changed and the other
- *   instance drops what it prepared at once (src/db/articles-changed-relay.ts). Should a
+ *   instance drops what it prepared at once (src/changes/articles-relay.ts). Should a
  *   notification be lost, PUBLIC_CACHE_SECONDS still bounds how stale a body gets: it is
  *   60 s here, far longer than the test waits, so what the test sees is the notification.
  * - kept session rows: a trigger on `users` sends NOTIFY lede_users_changed for every change
  *   of a reader's row, and each instance drops the row it kept (src/changes/users-relay.ts).
  * - prepared feed answers: triggers on `recommendations` send NOTIFY lede_feeds_changed with
- *   the reader's id, and each instance drops that reader's answer (src/db/feeds-changed-relay.ts).
+ *   the reader's id, and each instance drops that reader's answer (src/changes/feeds-relay.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

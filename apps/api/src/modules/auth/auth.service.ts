@@ -214,7 +214,7 @@ export function createAuthService(deps: AppDeps) {
 
   /**
    * A bearer token of a live account, session version and session; re-signed when close to
-   * expiry. The rows come from `sessionUsers` (see ../users/session-users.ts for when they are
+   * expiry. The rows come from `sessionUsers` (see ./session-users.ts for when they are
    * read): an ended session is refused from the next request on, on every instance.
    */
   async function checkAccessToken(

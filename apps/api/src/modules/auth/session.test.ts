@@ -185,7 +185,7 @@ describe('concurrent calls after the access token expired', () => {
 });
 
 /**
- * The reader row a session resolves to is kept by the process (modules/users/session-users.ts):
+ * The reader row a session resolves to is kept by the process (modules/auth/session-users.ts):
  * each test first makes a signed-in request, so the row is kept, then changes the account.
  */
 describe('a kept session never outlives a change of the account', () => {
