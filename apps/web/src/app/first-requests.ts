@@ -1,7 +1,8 @@
 import { ALL_CHIP, TRENDING_CHIP, exploreChip } from '@/features/articles/explore-chips';
+import { apiPath } from '@/lib/api-path';
 
 const keywordUrl = (keyword: string) =>
-  `/api/articles/getarticlebykeyword?${new URLSearchParams({ keyword })}`;
+  apiPath('GET /api/articles/getarticlebykeyword', { keyword });
 
 /**
  * The API calls the first screen makes as it renders, exactly as its queries make them (see
@@ -15,8 +16,8 @@ export function firstRequests(pathname: string, search: string, signedIn: boolea
   switch (pathname) {
     case '/explore': {
       const chip = exploreChip(params.get('category'));
-      if (chip === ALL_CHIP) return ['/api/articles/getlatestarticles'];
-      if (chip === TRENDING_CHIP) return ['/api/articles/getlatesttrendingarticles'];
+      if (chip === ALL_CHIP) return [apiPath('GET /api/articles/getlatestarticles')];
+      if (chip === TRENDING_CHIP) return [apiPath('GET /api/articles/getlatesttrendingarticles')];
       return [keywordUrl(chip)];
     }
     case '/search': {
@@ -24,9 +25,9 @@ export function firstRequests(pathname: string, search: string, signedIn: boolea
       return q ? [keywordUrl(q)] : [];
     }
     case '/home':
-      return signedIn ? ['/api/recommendations/get'] : [];
+      return signedIn ? [apiPath('GET /api/recommendations/get')] : [];
     case '/saved':
-      return signedIn ? ['/api/articles/getsavedarticles'] : [];
+      return signedIn ? [apiPath('GET /api/articles/getsavedarticles')] : [];
     default:
       return [];
   }

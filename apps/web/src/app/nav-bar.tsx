@@ -48,6 +48,18 @@ function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   );
 }
 
+/** The one menu: the desktop bar and the phone menu both show these, in this order. */
+const MENU: readonly { to: string; label: string; signedIn?: true }[] = [
+  { to: '/home', label: 'Home', signedIn: true },
+  { to: '/explore', label: 'Explore' },
+  { to: '/profile', label: 'Profile', signedIn: true },
+];
+/** A visitor's ways in, beside the menu. */
+const GUEST_LINKS = [
+  { to: '/login', label: 'Login', variant: 'ghost', phoneVariant: 'outline' },
+  { to: '/signup', label: 'Sign Up', variant: 'primary', phoneVariant: 'primary' },
+] as const;
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-semibold hover:bg-surface ${
     isActive ? 'text-accent' : 'text-fg'
@@ -84,6 +96,7 @@ export function NavBar() {
   }, [open]);
 
   const themeLabel = theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const menu = MENU.filter((item) => user || !item.signedIn);
 
   return (
     <header
@@ -103,19 +116,11 @@ export function NavBar() {
         </div>
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
-          {user && (
-            <NavLink to="/home" className={linkClass}>
-              Home
+          {menu.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
+              {item.label}
             </NavLink>
-          )}
-          <NavLink to="/explore" className={linkClass}>
-            Explore
-          </NavLink>
-          {user && (
-            <NavLink to="/profile" className={linkClass}>
-              Profile
-            </NavLink>
-          )}
+          ))}
         </div>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
@@ -144,12 +149,15 @@ export function NavBar() {
           </Button>
           {!user && (
             <div className="hidden items-center gap-2 md:flex">
-              <Link to="/login" className={buttonVariants({ variant: 'ghost' })}>
-                Login
-              </Link>
-              <Link to="/signup" className={buttonVariants({ variant: 'primary' })}>
-                Sign Up
-              </Link>
+              {GUEST_LINKS.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className={buttonVariants({ variant: link.variant })}
+                >
+                  {link.label}
+                </Link>
+              ))}
             </div>
           )}
           <Button
@@ -173,34 +181,25 @@ export function NavBar() {
       >
         <SearchBox id={mobileSearchId} onDone={() => setOpen(false)} />
         <ul className="mt-3 flex flex-col gap-1">
-          {user && (
-            <li>
-              <NavLink to="/home" className={(s) => `${linkClass(s)} block`}>
-                Home
+          {menu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={(s) => `${linkClass(s)} block`}>
+                {item.label}
               </NavLink>
             </li>
-          )}
-          <li>
-            <NavLink to="/explore" className={(s) => `${linkClass(s)} block`}>
-              Explore
-            </NavLink>
-          </li>
-          {user && (
-            <li>
-              <NavLink to="/profile" className={(s) => `${linkClass(s)} block`}>
-                Profile
-              </NavLink>
-            </li>
-          )}
+          ))}
         </ul>
         {!user && (
           <div className="mt-3 grid grid-cols-2 gap-2">
-            <Link to="/login" className={buttonVariants({ variant: 'outline' })}>
-              Login
-            </Link>
-            <Link to="/signup" className={buttonVariants({ variant: 'primary' })}>
-              Sign Up
-            </Link>
+            {GUEST_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                to={link.to}
+                className={buttonVariants({ variant: link.phoneVariant })}
+              >
+                {link.label}
+              </Link>
+            ))}
           </div>
         )}
       </div>

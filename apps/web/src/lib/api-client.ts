@@ -8,6 +8,7 @@ import {
   type RouteKey,
   type Routes,
 } from '@lede/shared';
+import { apiPath } from './api-path';
 import { takeEarlyResponse } from './early-requests';
 import { navigateTo } from './navigation';
 import { endSession, getToken, setToken } from './storage';
@@ -96,16 +97,8 @@ export async function api<R extends RouteKey>(
   ...[given]: OptionsArg<R>
 ): Promise<ApiResult<R>> {
   const options: CallOptions & { body?: unknown; query?: object } = given ?? {};
-  const space = route.indexOf(' ');
-  const method = route.slice(0, space);
-  let url = origin + route.slice(space + 1);
-  if (options.query) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query) as [string, unknown][])
-      if (v !== undefined) params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) url += `?${qs}`;
-  }
+  const method = route.slice(0, route.indexOf(' '));
+  const url = origin + apiPath(route, options.query as QueryOf<R> | undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A FormData body (picture upload) goes as multipart; the browser sets its boundary.
   const multipart = options.body instanceof FormData;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
+import { isDeadCodeError } from '@/features/auth/api/auth';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -16,6 +16,7 @@ import {
   useResetPassword,
   useVerifyResetCode,
 } from '@/features/auth/hooks/use-auth-mutations';
+import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import {
   forgotEmailSchema,
   newPasswordFormSchema,
@@ -27,67 +28,49 @@ import { toast } from '@/lib/toast';
 
 const f = MESSAGES.fallbacks;
 
-type Step =
-  | { step: 1 }
-  | { step: 2; email: string; hash: string }
-  | { step: 3; email: string; resetToken: string };
-
 export default function ForgotPasswordPage() {
   usePageTitle('Reset password');
-  const [state, setState] = useState<Step>({ step: 1 });
-  const [formError, setFormError] = useState<string | null>(null);
+  const [reset, setReset] = useState<{ email: string; resetToken: string } | null>(null);
   const [lastEmail, setLastEmail] = useState('');
   const forgotPassword = useForgotPassword();
   const verifyResetCode = useVerifyResetCode();
+  const codes = useCodeChallenge<{ email: string }>();
 
   const backToStart = (message?: string) => {
-    setState({ step: 1 });
-    setFormError(message ?? null);
-    if (message) toast.error(message);
+    setReset(null);
+    codes.setFormError(null);
+    codes.backToForm(message);
   };
+  const codeStep = codes.codeEntry({
+    purpose: 'password_reset',
+    send: ({ email }) => forgotPassword.mutateAsync(email),
+    verify: ({ email, hash }, otp) => verifyResetCode.mutateAsync({ email, otp, hash }),
+    verifyFallback: f.verifyResetOtp,
+    onVerified: ({ email }, { resetToken }) => {
+      toast.success(MESSAGES.auth.resetOtpVerified);
+      codes.backToForm();
+      setReset({ email, resetToken });
+    },
+  });
 
   return (
     <div className="flex flex-col gap-4">
-      {state.step === 1 && (
+      {reset ? (
+        <NewPasswordStep email={reset.email} resetToken={reset.resetToken} onDead={backToStart} />
+      ) : codeStep ? (
+        <CodeEntry {...codeStep} />
+      ) : (
         <EmailStep
           defaultEmail={lastEmail}
-          error={formError}
-          onSent={(email, hash) => {
-            setFormError(null);
+          error={codes.formError}
+          onSubmit={(email) => {
             setLastEmail(email);
-            setState({ step: 2, email, hash });
-          }}
-          onError={setFormError}
-        />
-      )}
-      {state.step === 2 && (
-        <CodeEntry
-          purpose="password_reset"
-          email={state.email}
-          onBack={() => backToStart()}
-          onResend={resendCode(
-            () => forgotPassword.mutateAsync(state.email),
-            (hash) => setState({ ...state, hash }),
-          )}
-          onVerify={async (code) => {
-            try {
-              const res = await verifyResetCode.mutateAsync({
-                email: state.email,
-                otp: code,
-                hash: state.hash,
-              });
-              toast.success(MESSAGES.auth.resetOtpVerified);
-              setState({ step: 3, email: state.email, resetToken: res.resetToken });
-            } catch (err) {
-              const text = codeErrorText(err, f.verifyResetOtp);
-              if (isDeadCodeError(err)) return backToStart(text);
-              throw new Error(text);
-            }
+            return codes.request({ email }, () => forgotPassword.mutateAsync(email), {
+              sent: MESSAGES.auth.resetOtpSent,
+              fallback: f.sendResetOtp,
+            });
           }}
         />
-      )}
-      {state.step === 3 && (
-        <NewPasswordStep email={state.email} resetToken={state.resetToken} onDead={backToStart} />
       )}
       <p className="text-center text-sm">
         <Link to="/login" className="link inline-flex items-center gap-1">
@@ -101,13 +84,12 @@ export default function ForgotPasswordPage() {
 function EmailStep({
   defaultEmail,
   error,
-  onSent,
-  onError,
+  onSubmit: send,
 }: {
   defaultEmail: string;
   error: string | null;
-  onSent: (email: string, hash: string) => void;
-  onError: (message: string) => void;
+  /** Asks for a reset code for the address; the page shows the code screen or the error. */
+  onSubmit: (email: string) => Promise<void>;
 }) {
   const {
     register,
@@ -119,19 +101,8 @@ function EmailStep({
     defaultValues: { email: defaultEmail },
   });
   const email = useWatch({ control, name: 'email' });
-  const forgotPassword = useForgotPassword();
-  const onSubmit = handleSubmit(async (values) => {
-    const address = values.email.trim();
-    try {
-      const res = await forgotPassword.mutateAsync(address);
-      toast.success(MESSAGES.auth.resetOtpSent);
-      onSent(address, res.hash);
-    } catch (err) {
-      const text = errorMessage(err, f.sendResetOtp);
-      onError(text);
-      toast.error(text);
-    }
-  });
+  const onSubmit = handleSubmit((values) => send(values.email.trim()));
+
   return (
     <AuthCard
       title="Forgot your password?"

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@lede/shared/constants';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -15,6 +13,7 @@ import {
   useVerifyCode,
   useVerifyCredentials,
 } from '@/features/auth/hooks/use-auth-mutations';
+import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import { loginFormSchema, type LoginForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -25,15 +24,10 @@ export default function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
-  const [challenge, setChallenge] = useState<{
-    email: string;
-    password: string;
-    hash: string;
-  } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const verifyCredentials = useVerifyCredentials();
   const verifyCode = useVerifyCode();
   const login = useLogin();
+  const codes = useCodeChallenge<LoginForm>();
   const {
     register,
     handleSubmit,
@@ -43,62 +37,31 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email, password }) => {
-    setFormError(null);
-    const address = email.trim();
-    try {
-      const res = await verifyCredentials.mutateAsync({ email: address, password });
-      toast.success(MESSAGES.auth.credentialsVerified);
-      setChallenge({ email: address, password, hash: res.hash });
-    } catch (err) {
-      const text = errorMessage(err, f.verifyCredentials);
-      setFormError(text);
-      toast.error(text);
-    }
+  const onSubmit = handleSubmit(({ email, password }) => {
+    const values = { email: email.trim(), password };
+    return codes.request(values, () => verifyCredentials.mutateAsync(values), {
+      sent: MESSAGES.auth.credentialsVerified,
+      fallback: f.verifyCredentials,
+    });
   });
 
-  const backToForm = (message?: string) => {
-    setChallenge(null);
-    if (message) {
-      setFormError(message);
-      toast.error(message);
-    }
-  };
-
-  if (challenge) {
-    return (
-      <CodeEntry
-        purpose="login"
-        email={challenge.email}
-        onBack={() => backToForm()}
-        onResend={resendCode(
-          () => verifyCredentials.mutateAsync(challenge),
-          (hash) => setChallenge({ ...challenge, hash }),
-        )}
-        onVerify={async (code) => {
-          try {
-            await verifyCode.mutateAsync({
-              email: challenge.email,
-              otp: code,
-              hash: challenge.hash,
-            });
-          } catch (err) {
-            const text = codeErrorText(err, f.verifyOtp);
-            if (isDeadCodeError(err)) return backToForm(text);
-            throw new Error(text);
-          }
-          try {
-            await login.mutateAsync(challenge);
-          } catch (err) {
-            return backToForm(errorMessage(err, f.login));
-          }
-          toast.success(MESSAGES.auth.loginSuccess);
-          const from = (location.state as { from?: string } | null)?.from;
-          navigate(from && from !== '/login' ? from : '/home', { replace: true });
-        }}
-      />
-    );
-  }
+  const codeStep = codes.codeEntry({
+    purpose: 'login',
+    send: ({ email, password }) => verifyCredentials.mutateAsync({ email, password }),
+    verify: ({ email, hash }, otp) => verifyCode.mutateAsync({ email, otp, hash }),
+    verifyFallback: f.verifyOtp,
+    onVerified: async ({ email, password }) => {
+      try {
+        await login.mutateAsync({ email, password });
+      } catch (err) {
+        return codes.backToForm(errorMessage(err, f.login));
+      }
+      toast.success(MESSAGES.auth.loginSuccess);
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/home', { replace: true });
+    },
+  });
+  if (codeStep) return <CodeEntry {...codeStep} />;
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Lede account.">
@@ -128,7 +91,7 @@ export default function LoginPage() {
             <PasswordInput {...control} autoComplete="current-password" {...register('password')} />
           )}
         </Field>
-        <FormAlert message={formError} />
+        <FormAlert message={codes.formError} />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign In'}
         </Button>

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@lede/shared/constants';
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
-import { codeErrorText, isDeadCodeError, resendCode } from '@/features/auth/api/auth';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -15,6 +13,7 @@ import {
   useSignup,
   useVerifyCode,
 } from '@/features/auth/hooks/use-auth-mutations';
+import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import { signupFormSchema, type SignupForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -24,8 +23,6 @@ const f = MESSAGES.fallbacks;
 export default function SignupPage() {
   usePageTitle('Sign Up');
   const navigate = useNavigate();
-  const [challenge, setChallenge] = useState<(SignupForm & { hash: string }) | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const sendSignupCode = useSendSignupCode();
   const verifyCode = useVerifyCode();
   const signup = useSignup();
@@ -42,67 +39,34 @@ export default function SignupPage() {
   } = form;
   const password = useWatch({ control, name: 'password' });
   const confirm = useWatch({ control, name: 'confirmPassword' });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    const email = values.email.trim();
-    try {
-      const res = await sendSignupCode.mutateAsync(email);
-      toast.success(MESSAGES.auth.otpSent);
-      setChallenge({ ...values, email, hash: res.hash });
-    } catch (err) {
-      const text = errorMessage(err, f.sendOtp);
-      setFormError(text);
-      toast.error(text);
-    }
+  const codes = useCodeChallenge<SignupForm>({
+    onReturn: ({ hash: _hash, ...values }) => form.reset(values),
   });
 
-  const backToForm = (message?: string) => {
-    if (challenge) form.reset({ ...challenge, confirmPassword: challenge.confirmPassword });
-    setChallenge(null);
-    if (message) {
-      setFormError(message);
-      toast.error(message);
-    }
-  };
+  const onSubmit = handleSubmit((values) => {
+    const email = values.email.trim();
+    return codes.request({ ...values, email }, () => sendSignupCode.mutateAsync(email), {
+      sent: MESSAGES.auth.otpSent,
+      fallback: f.sendOtp,
+    });
+  });
 
-  if (challenge) {
-    return (
-      <CodeEntry
-        purpose="signup"
-        email={challenge.email}
-        onBack={() => backToForm()}
-        onResend={resendCode(
-          () => sendSignupCode.mutateAsync(challenge.email),
-          (hash) => setChallenge({ ...challenge, hash }),
-        )}
-        onVerify={async (code) => {
-          try {
-            await verifyCode.mutateAsync({
-              email: challenge.email,
-              otp: code,
-              hash: challenge.hash,
-            });
-          } catch (err) {
-            const text = codeErrorText(err, f.verifyOtp);
-            if (isDeadCodeError(err)) return backToForm(text);
-            throw new Error(text);
-          }
-          try {
-            await signup.mutateAsync({
-              name: challenge.name.trim(),
-              email: challenge.email,
-              password: challenge.password,
-            });
-          } catch (err) {
-            return backToForm(errorMessage(err, f.signup));
-          }
-          toast.success(MESSAGES.auth.signupSuccess);
-          navigate('/preferences', { replace: true, state: { fromReset: true } });
-        }}
-      />
-    );
-  }
+  const codeStep = codes.codeEntry({
+    purpose: 'signup',
+    send: ({ email }) => sendSignupCode.mutateAsync(email),
+    verify: ({ email, hash }, otp) => verifyCode.mutateAsync({ email, otp, hash }),
+    verifyFallback: f.verifyOtp,
+    onVerified: async ({ name, email, password }) => {
+      try {
+        await signup.mutateAsync({ name: name.trim(), email, password });
+      } catch (err) {
+        return codes.backToForm(errorMessage(err, f.signup));
+      }
+      toast.success(MESSAGES.auth.signupSuccess);
+      navigate('/preferences', { replace: true, state: { fromReset: true } });
+    },
+  });
+  if (codeStep) return <CodeEntry {...codeStep} />;
 
   const show = (key: keyof SignupForm) => (touchedFields[key] ? errors[key]?.message : undefined);
 
@@ -132,7 +96,7 @@ export default function SignupPage() {
           fields={{ password: register('password'), confirm: register('confirmPassword') }}
           errors={{ password: show('password'), confirm: show('confirmPassword') }}
         />
-        <FormAlert message={formError} />
+        <FormAlert message={codes.formError} />
         <Button type="submit" size="lg" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Sending code…' : 'Create Account'}
         </Button>

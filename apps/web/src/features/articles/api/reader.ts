@@ -1,5 +1,5 @@
 import { CLIENT_MESSAGES } from '@lede/shared/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -9,6 +9,49 @@ import { useSessionUser } from '@/lib/session/use-session';
 /** The API call, once the first list page has painted (see lib/reader-state-hold). */
 const fetchReaderState: typeof api = (route, ...options) =>
   readerStateReleased().then(() => api(route, ...options));
+
+/** The signed-in reader's own state: kept for the session, every action keeps it in step. */
+export const readerQueries = {
+  likedIds: () =>
+    queryOptions({
+      queryKey: queryKeys.reader.likedIds(),
+      queryFn: ({ signal }) =>
+        fetchReaderState('GET /api/articles/getlikedarticleids', {
+          signal,
+          fallback: CLIENT_MESSAGES.data.likedIds,
+        }).then((r) => r.likedArticleIds),
+      staleTime: Infinity,
+    }),
+  dislikedIds: () =>
+    queryOptions({
+      queryKey: queryKeys.reader.dislikedIds(),
+      queryFn: ({ signal }) =>
+        fetchReaderState('GET /api/articles/getdislikedarticleids', {
+          signal,
+          fallback: CLIENT_MESSAGES.data.dislikedIds,
+        }).then((r) => r.dislikedArticleIds),
+      staleTime: Infinity,
+    }),
+  savedIds: () =>
+    queryOptions({
+      queryKey: queryKeys.reader.savedIds(),
+      queryFn: ({ signal }) =>
+        fetchReaderState('GET /api/articles/getsavedarticleids', {
+          signal,
+          fallback: CLIENT_MESSAGES.data.savedIds,
+        }).then((r) => r.savedArticleIds),
+      staleTime: Infinity,
+    }),
+  streak: () =>
+    queryOptions({
+      queryKey: queryKeys.reader.streak(),
+      queryFn: ({ signal }) =>
+        fetchReaderState('GET /api/profile/getstreak', {
+          signal,
+          fallback: CLIENT_MESSAGES.data.streak,
+        }).then((r) => r.streak),
+    }),
+};
 
 /** One empty list for every "nothing yet", so that what is derived from the lists stays memoised. */
 const NONE: string[] = [];
@@ -29,36 +72,9 @@ function useArrival<T>(data: T | undefined): T | undefined {
  */
 export function useReaderLists() {
   const signedIn = !!useSessionUser();
-  const liked = useQuery({
-    queryKey: queryKeys.reader.likedIds(),
-    queryFn: ({ signal }) =>
-      fetchReaderState('GET /api/articles/getlikedarticleids', {
-        signal,
-        fallback: CLIENT_MESSAGES.data.likedIds,
-      }).then((r) => r.likedArticleIds),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
-  const disliked = useQuery({
-    queryKey: queryKeys.reader.dislikedIds(),
-    queryFn: ({ signal }) =>
-      fetchReaderState('GET /api/articles/getdislikedarticleids', {
-        signal,
-        fallback: CLIENT_MESSAGES.data.dislikedIds,
-      }).then((r) => r.dislikedArticleIds),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
-  const saved = useQuery({
-    queryKey: queryKeys.reader.savedIds(),
-    queryFn: ({ signal }) =>
-      fetchReaderState('GET /api/articles/getsavedarticleids', {
-        signal,
-        fallback: CLIENT_MESSAGES.data.savedIds,
-      }).then((r) => r.savedArticleIds),
-    enabled: signedIn,
-    staleTime: Infinity,
-  });
+  const liked = useQuery({ ...readerQueries.likedIds(), enabled: signedIn });
+  const disliked = useQuery({ ...readerQueries.dislikedIds(), enabled: signedIn });
+  const saved = useQuery({ ...readerQueries.savedIds(), enabled: signedIn });
   const likedIds = useArrival(liked.data);
   const dislikedIds = useArrival(disliked.data);
   const savedIds = useArrival(saved.data);
@@ -73,13 +89,5 @@ export function useReaderLists() {
 /** Reading streak in days; 0 for a visitor. */
 export function useStreak() {
   const signedIn = !!useSessionUser();
-  return useQuery({
-    queryKey: queryKeys.reader.streak(),
-    queryFn: ({ signal }) =>
-      fetchReaderState('GET /api/profile/getstreak', {
-        signal,
-        fallback: CLIENT_MESSAGES.data.streak,
-      }).then((r) => r.streak),
-    enabled: signedIn,
-  });
+  return useQuery({ ...readerQueries.streak(), enabled: signedIn });
 }

@@ -5,7 +5,13 @@ import {
   type PublicArticle,
   type ReaderControlsResponse,
 } from '@lede/shared';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,12 +24,15 @@ export const controlsKey = () => [...queryKeys.reader.all, 'controls'] as const;
 const FAILED = 'Could not change your feed. Please try again.';
 
 /** Hidden sources, muted topics and the topics the feed learned. */
-export function useReaderControls() {
-  return useQuery({
+export const readerControlsQuery = () =>
+  queryOptions({
     queryKey: controlsKey(),
     queryFn: ({ signal }) =>
       api('GET /api/recommendations/controls', { signal, fallback: FAILED }).then(keptLists),
   });
+
+export function useReaderControls() {
+  return useQuery(readerControlsQuery());
 }
 
 type ControlRoute =

@@ -5,7 +5,7 @@ import {
   type PublicArticle,
   type Recommendation,
 } from '@lede/shared';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError, errorMessage, type ApiResult } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
@@ -54,13 +54,17 @@ async function fetchFeed(signal?: AbortSignal): Promise<Feed> {
   return feed;
 }
 
-/** The reader's feed; loaded when none is held. */
-export function useRecommendations() {
-  return useQuery({
+/** The reader's feed: kept five minutes, refetched by a refresh. */
+export const recommendationsQuery = () =>
+  queryOptions({
     queryKey: queryKeys.reader.recommendations(),
     queryFn: ({ signal }) => fetchFeed(signal),
     staleTime: 5 * 60_000,
   });
+
+/** The reader's feed; loaded when none is held. */
+export function useRecommendations() {
+  return useQuery(recommendationsQuery());
 }
 
 /** Refresh (spec section 4): loading toast, refresh, refetch, success toast. */
@@ -70,11 +74,7 @@ export async function refreshRecommendations(qc: QueryClient): Promise<void> {
     await api('POST /api/recommendations/refresh', {
       fallback: CLIENT_MESSAGES.data.refreshRecommendations,
     });
-    await qc.fetchQuery({
-      queryKey: queryKeys.reader.recommendations(),
-      queryFn: ({ signal }) => fetchFeed(signal),
-      staleTime: 0,
-    });
+    await qc.fetchQuery({ ...recommendationsQuery(), staleTime: 0 });
     toast.dismiss(id);
     toast.success(MESSAGES.recommendations.refreshed);
   } catch (err) {

@@ -4,7 +4,7 @@ import type {
   SteeringKind,
   SteeringState,
 } from '@lede/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, type ApiResult } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
@@ -21,8 +21,9 @@ const PREVIEW_FAILED = 'Could not preview your feed. Please try again.';
 export type { SteeringChange, SteeringKind, SteeringState };
 export const targetId = (kind: SteeringKind, key: string) => `${kind}:${key}`;
 
-export function useFeedProfile() {
-  return useQuery({
+/** What the feed learned and how the reader steered it (the profile's "Your feed"). */
+export const feedProfileQuery = () =>
+  queryOptions({
     queryKey: feedProfileKey(),
     queryFn: ({ signal }): Promise<FeedProfileResponse> =>
       api('GET /api/recommendations/profile', { signal, fallback: FAILED }).then((r) => ({
@@ -30,6 +31,9 @@ export function useFeedProfile() {
         categories: r.categories,
       })),
   });
+
+export function useFeedProfile() {
+  return useQuery(feedProfileQuery());
 }
 
 export type PreviewItem = ApiResult<'POST /api/recommendations/preview'>['recommendations'][number];

@@ -1,5 +1,5 @@
 import { CLIENT_MESSAGES, DEFAULT_AVATAR_PATH, MESSAGES } from '@lede/shared/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -58,8 +58,8 @@ export function pictureErrorText(err: unknown): string {
 }
 
 /** The reader's recent activity, newest first. */
-export function useActivity() {
-  return useQuery({
+export const activityQuery = () =>
+  queryOptions({
     queryKey: queryKeys.reader.activity(),
     queryFn: ({ signal }) =>
       api('GET /api/userinteractions/recentactivity', {
@@ -68,4 +68,7 @@ export function useActivity() {
         fallback: d.activity,
       }).then((r) => r.data),
   });
+
+export function useActivity() {
+  return useQuery(activityQuery());
 }

@@ -1,11 +1,11 @@
 import { CLIENT_MESSAGES } from '@lede/shared/constants';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The reader's saved articles, newest saved first (entries: _id, article_id, savedAt). */
-export function useSavedArticles() {
-  return useQuery({
+export const savedArticlesQuery = () =>
+  queryOptions({
     queryKey: queryKeys.reader.savedArticles(),
     queryFn: ({ signal }) =>
       api('GET /api/articles/getsavedarticles', {
@@ -13,4 +13,7 @@ export function useSavedArticles() {
         fallback: CLIENT_MESSAGES.data.savedIds,
       }).then((r) => r.savedArticles),
   });
+
+export function useSavedArticles() {
+  return useQuery(savedArticlesQuery());
 }
