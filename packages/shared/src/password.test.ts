@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, passwordStrength, strengthLabel } from './password.js';
 import { isValidEmail, maskEmail } from './email.js';
-import { signupRequest, verifyOtpRequest } from './schemas/auth.js';
 import { CATEGORIES, CATEGORY_IDS } from './categories.js';
+import { signupBody, verifyOtpBody } from './schemas/auth.js';
 
 describe('password rules', () => {
   it('accepts a password meeting every rule', () => {
@@ -48,7 +48,7 @@ describe('email', () => {
 
 describe('schemas', () => {
   it('normalises e-mails and drops unknown keys', () => {
-    const r = signupRequest.parse({
+    const r = signupBody.parse({
       name: ' Ann ',
       email: ' Ann@X.io ',
       password: 'Abcde1!',
@@ -58,11 +58,11 @@ describe('schemas', () => {
   });
   it('refuses operator objects in string fields', () => {
     expect(
-      signupRequest.safeParse({ name: 'A', email: { $gt: '' }, password: 'Abcde1!' }).success,
+      signupBody.safeParse({ name: 'A', email: { $gt: '' }, password: 'Abcde1!' }).success,
     ).toBe(false);
   });
   it('requires a six-digit code', () => {
-    const r = verifyOtpRequest.safeParse({ email: 'a@b.co', otp: '12345', hash: 'h' });
+    const r = verifyOtpBody.safeParse({ email: 'a@b.co', otp: '12345', hash: 'h' });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Please enter complete OTP');
   });

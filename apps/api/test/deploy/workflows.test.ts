@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { validateWorkflow } from '@action-validator/core';
-import { ROUTES, sendOtpRequest, signupRequest, verifyOtpRequest } from '@lede/shared';
+import { ROUTES, sendOtpBody, signupBody, verifyOtpBody } from '@lede/shared';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readRepoFile, readYaml, ROOT } from './deploy-files.js';
@@ -207,9 +207,9 @@ describe('docker.yml', () => {
         .filter(([, field]) => !field.safeParse(undefined).success)
         .map(([key]) => key);
     const contract = [
-      ['send_otp_body', sendOtpRequest.shape],
-      ['verify_otp_body', verifyOtpRequest.shape],
-      ['signup_body', signupRequest.shape],
+      ['send_otp_body', sendOtpBody.shape],
+      ['verify_otp_body', verifyOtpBody.shape],
+      ['signup_body', signupBody.shape],
     ] as const;
     for (const [variable, shape] of contract) {
       const keys = bodyKeys(variable);

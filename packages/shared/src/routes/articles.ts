@@ -1,25 +1,25 @@
+import { defineRoutes } from './define.js';
 import {
-  articleActionBody,
   articleByIdQuery,
   articleByKeywordQuery,
-  pageQuery,
-  recentActivityQuery,
-  savedArticlesQuery,
-} from '../schemas/articles.js';
-import {
   articleResponse,
   articlesListResponse,
+  pageQuery,
+} from '../schemas/articles.js';
+import {
+  articleActionBody,
   dislikedIdsResponse,
   likedIdsResponse,
   reactionResponse,
+  recentActivityQuery,
   recentActivityResponse,
+  savedArticlesQuery,
   savedArticlesResponse,
   savedIdsResponse,
   saveResponse,
   shareResponse,
   streakResponse,
-} from '../schemas/responses.js';
-import { defineRoutes } from './define.js';
+} from '../schemas/reader.js';
 
 /** Public browsing and search (answers carry `AccessToken` when the caller is signed in). */
 export const ARTICLE_ROUTES = defineRoutes({

@@ -1,22 +1,22 @@
+import { defineRoutes } from './define.js';
 import {
-  forgotPasswordRequest,
-  loginRequest,
-  messageResponse,
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
   otpSentResponse,
   refreshResponse,
-  resetPasswordRequest,
-  sendOtpRequest,
-  signupRequest,
+  resetPasswordBody,
+  sendOtpBody,
+  signupBody,
   signupResponse,
-  loginResponse,
-  verifyCredentialsRequest,
-  verifyOtpRequest,
+  verifyCredentialsBody,
+  verifyOtpBody,
   verifyOtpResponse,
-  verifyPasswordResetOtpRequest,
+  verifyPasswordResetOtpBody,
   verifyPasswordResetOtpResponse,
 } from '../schemas/auth.js';
-import { meResponse } from '../schemas/responses.js';
-import { defineRoutes } from './define.js';
+import { messageResponse } from '../schemas/common.js';
+import { meResponse } from '../schemas/profile.js';
 
 /** Every /api/auth call counts against the per-IP limit (AUTH_IP_LIMIT). */
 const LIMITED = ['RATE_LIMITED'] as const;
@@ -41,14 +41,14 @@ export const AUTH_ROUTES = defineRoutes({
   'POST /api/auth/send-otp': {
     access: 'visitor',
     summary: 'Mails a signup code to a new e-mail address.',
-    body: sendOtpRequest,
+    body: sendOtpBody,
     responses: { 200: otpSentResponse },
     errors: [...SENDS_A_CODE, 'EMAIL_TAKEN'],
   },
   'POST /api/auth/verify-credentials-send-otp': {
     access: 'visitor',
     summary: 'Checks e-mail and password, then mails a login code.',
-    body: verifyCredentialsRequest,
+    body: verifyCredentialsBody,
     responses: { 200: otpSentResponse },
     errors: [...SENDS_A_CODE, 'INVALID_CREDENTIALS'],
   },
@@ -59,7 +59,7 @@ export const AUTH_ROUTES = defineRoutes({
       'Answers a single-use `verificationToken`, also set as the HttpOnly `lede_verification` ' +
       'cookie (path `/api/auth`, SameSite=Strict): signup and login need it, from the cookie ' +
       'or the body, so only the client that verified the code can use it.',
-    body: verifyOtpRequest,
+    body: verifyOtpBody,
     responses: { 200: verifyOtpResponse },
     errors: CHECKS_A_CODE,
   },
@@ -69,7 +69,7 @@ export const AUTH_ROUTES = defineRoutes({
     notes:
       'Needs a signup code for that e-mail verified within the last 10 minutes by this client ' +
       '(its `verificationToken`, as cookie or body field).',
-    body: signupRequest,
+    body: signupBody,
     responses: { 201: signupResponse },
     errors: [...NEEDS_A_VERIFIED_CODE, 'EMAIL_TAKEN'],
   },
@@ -79,7 +79,7 @@ export const AUTH_ROUTES = defineRoutes({
     notes:
       'Needs a login code for that e-mail verified within the last 10 minutes by this client ' +
       '(its `verificationToken`, as cookie or body field).',
-    body: loginRequest,
+    body: loginBody,
     responses: { 200: loginResponse },
     errors: [...NEEDS_A_VERIFIED_CODE, 'INVALID_CREDENTIALS'],
   },
@@ -87,21 +87,21 @@ export const AUTH_ROUTES = defineRoutes({
     access: 'visitor',
     summary: 'Mails a password reset code.',
     notes: 'The same answer whether or not the account exists (a code is mailed only if it does).',
-    body: forgotPasswordRequest,
+    body: forgotPasswordBody,
     responses: { 200: otpSentResponse },
     errors: SENDS_A_CODE,
   },
   'POST /api/auth/verify-password-reset-otp': {
     access: 'visitor',
     summary: 'Verifies a reset code and answers a single-use `resetToken` (10 minutes).',
-    body: verifyPasswordResetOtpRequest,
+    body: verifyPasswordResetOtpBody,
     responses: { 200: verifyPasswordResetOtpResponse },
     errors: CHECKS_A_CODE,
   },
   'POST /api/auth/reset-password': {
     access: 'visitor',
     summary: 'Sets a new password and revokes every session of the account.',
-    body: resetPasswordRequest,
+    body: resetPasswordBody,
     responses: { 200: messageResponse },
     errors: [...LIMITED, 'RESET_TOKEN_INVALID'],
   },

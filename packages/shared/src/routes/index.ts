@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { apiErrorResponse } from '../schemas/responses.js';
 import { ARTICLE_ROUTES, READER_ROUTES } from './articles.js';
 import { AUTH_ROUTES } from './auth.js';
 import type { Route } from './define.js';
 import { PROFILE_ROUTES } from './profile.js';
 import { RECOMMENDATION_ROUTES } from './recommendations.js';
 import { SYSTEM_ROUTES } from './system.js';
+import { apiErrorResponse } from '../schemas/system.js';
 
 export * from './define.js';
 

@@ -1,21 +1,19 @@
+import { defineRoutes } from './define.js';
 import {
   changeEmailBody,
+  changeEmailResponse,
   deleteAccountBody,
+  deleteAccountResponse,
   editNameBody,
+  profileUserResponse,
   setInterestsBody,
   timezoneBody,
+  timezoneResponse,
   toggleThemeBody,
   updateProfilePictureBody,
-} from '../schemas/articles.js';
-import {
-  changeEmailResponse,
-  deleteAccountResponse,
-  profileUserResponse,
-  streakResponse,
-  timezoneResponse,
   uploadPictureResponse,
-} from '../schemas/responses.js';
-import { defineRoutes } from './define.js';
+} from '../schemas/profile.js';
+import { streakResponse } from '../schemas/reader.js';
 
 /** The signed-in reader's own account; every change answers with the updated `user`. */
 export const PROFILE_ROUTES = defineRoutes({

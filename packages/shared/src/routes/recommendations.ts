@@ -1,23 +1,21 @@
-import { markAsReadBody } from '../schemas/articles.js';
+import { defineRoutes } from './define.js';
 import {
+  feedProfileResponse,
+  feedResponse,
   fewerLikeThisBody,
   forgetTopicBody,
+  markAsReadBody,
+  markAsReadResponse,
+  readerControlChangeResponse,
+  readerControlsResponse,
+  refreshFeedResponse,
   sourceControlBody,
+  steerResponse,
   steerBody,
+  steeringPreviewResponse,
   steeringPreviewBody,
   unmuteTopicBody,
 } from '../schemas/recommendations.js';
-import {
-  feedProfileAnswer,
-  feedResponse,
-  markAsReadResponse,
-  readerControlChangeAnswer,
-  readerControlsAnswer,
-  refreshFeedResponse,
-  steerAnswer,
-  steeringPreviewAnswer,
-} from '../schemas/responses.js';
-import { defineRoutes } from './define.js';
 
 /** The signed-in reader's feed and its controls. */
 export const RECOMMENDATION_ROUTES = defineRoutes({
@@ -43,41 +41,41 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
   'GET /api/recommendations/controls': {
     access: 'signedIn',
     summary: "The reader's hidden sources, muted topics and learned topics.",
-    responses: { 200: readerControlsAnswer },
+    responses: { 200: readerControlsResponse },
   },
   'POST /api/recommendations/fewerlikethis': {
     access: 'signedIn',
     summary: "Pushes the article's topics further back in the feed.",
     body: fewerLikeThisBody,
-    responses: { 200: readerControlChangeAnswer },
+    responses: { 200: readerControlChangeResponse },
     errors: ['ARTICLE_NOT_FOUND', 'TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/hidesource': {
     access: 'signedIn',
     summary: 'Hides a source from the feed.',
     body: sourceControlBody,
-    responses: { 200: readerControlChangeAnswer },
+    responses: { 200: readerControlChangeResponse },
     errors: ['TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/unhidesource': {
     access: 'signedIn',
     summary: 'Shows a hidden source again.',
     body: sourceControlBody,
-    responses: { 200: readerControlChangeAnswer },
+    responses: { 200: readerControlChangeResponse },
     errors: ['TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/unmutetopic': {
     access: 'signedIn',
     summary: 'Unmutes a topic (a category or a keyword).',
     body: unmuteTopicBody,
-    responses: { 200: readerControlChangeAnswer },
+    responses: { 200: readerControlChangeResponse },
     errors: ['TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/forgettopic': {
     access: 'signedIn',
     summary: 'Forgets what the feed learned about a category.',
     body: forgetTopicBody,
-    responses: { 200: readerControlChangeAnswer },
+    responses: { 200: readerControlChangeResponse },
     errors: ['TOO_MANY_WRITES'],
   },
   'GET /api/recommendations/profile': {
@@ -86,7 +84,7 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
       'What the feed has learned: subjects and categories, their weight, source and steering.',
     notes:
       'Subjects are story clusters of what the reader liked, saved, shared or read (labelled by their words and names, with the articles they came from); categories are the declared interests, learned topics and disliked ones. `steering` is `up`, `down`, `off` or `none`.',
-    responses: { 200: feedProfileAnswer },
+    responses: { 200: feedProfileResponse },
   },
   'POST /api/recommendations/steer': {
     access: 'signedIn',
@@ -94,7 +92,7 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
     notes:
       'The changes apply together and from the next refresh: `up` raises a share of the page, `down` lowers it, `off` removes it. The answer holds the new profile and `undo`: the changes that restore the states before, to post back to this route.',
     body: steerBody,
-    responses: { 200: steerAnswer },
+    responses: { 200: steerResponse },
     errors: ['TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/preview': {
@@ -103,7 +101,7 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
     notes:
       'Ranks the next refresh as if the changes were applied (`changes: []` for the next refresh as it stands); the feed, its read and shown state and the steering stay as they are. 403 with `needsPreferences: true` under 3 interests.',
     body: steeringPreviewBody,
-    responses: { 200: steeringPreviewAnswer },
+    responses: { 200: steeringPreviewResponse },
     errors: ['NEEDS_PREFERENCES', 'TOO_MANY_WRITES'],
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { healthDownResponse, healthReadyResponse, healthResponse } from '../schemas/responses.js';
 import { defineRoutes } from './define.js';
+import { healthDownResponse, healthReadyResponse, healthResponse } from '../schemas/system.js';
 
 /** Probes, metrics and the API's own description. */
 export const SYSTEM_ROUTES = defineRoutes({

@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../email.js';
 import { MESSAGES } from '../messages.js';
-import { isStrongPassword, passwordByteLength, PASSWORD_MAX_BYTES } from '../password.js';
 import { OTP_PATTERN } from '../otp.js';
+import { isStrongPassword, PASSWORD_MAX_BYTES, passwordByteLength } from '../password.js';
+
+/**
+ * Primitives every feature's schemas share: strings, e-mail, password, code, ids, and the
+ * `AccessToken` a signed-in answer carries.
+ *
+ * One schema file per feature (auth, articles, reader, profile, recommendations, system), each
+ * holding its routes' bodies, queries and responses, named by one convention:
+ *   `<thing>Body`      a request body            (`signupBody`, type `SignupBody`)
+ *   `<thing>Query`     a query string            (`pageQuery`)
+ *   `<thing>Response`  a route's whole answer    (`feedResponse`), as the route table names it
+ *   `<thing>Schema`    a part of those           (`publicArticleSchema`, type `PublicArticle`)
+ */
 
 const v = MESSAGES.validation;
 
 /** C0 and C1 control characters (NUL among them), which no field of ours may hold. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
 export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
 
 /**
@@ -58,3 +71,19 @@ export const timezoneSchema = safeString()
   }, v.invalidTimezone);
 
 export const objectIdSchema = z.string().uuid();
+
+// Responses.
+export const messageResponse = z.object({ message: z.string() });
+
+export const articleIdSchema = z
+  .string({ error: 'article_id is required' })
+  .uuid('Invalid article id');
+
+/** Present whenever the caller has a valid session (spec: "most success responses carry AccessToken"). */
+// Generic over the shape (not the object type), so the declared types keep every field.
+export const withAccessToken = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
+  schema.extend({ AccessToken: z.string().min(1) });
+
+/** Public routes: a visitor gets no token, a signed-in reader gets one. */
+export const withOptionalAccessToken = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
+  schema.extend({ AccessToken: z.string().min(1).optional() });

@@ -1,22 +1,24 @@
 import { z } from 'zod';
-import { MUTED_TOPIC_KINDS } from '../constants.js';
 import { CATEGORY_IDS } from '../categories.js';
-import { safeString } from './common.js';
+import { MUTED_TOPIC_KINDS } from '../constants.js';
+import { publicArticleSchema } from './articles.js';
+import { articleIdSchema, safeString, withAccessToken } from './common.js';
 
-/**
- * Reader controls of the recommendation feed (beyond the product spec, issue 11): "Fewer like
- * this", "Hide this source" with undo, and the profile page's lists of hidden sources, muted
- * topics and learned topics. All under /api/recommendations, signed in.
- */
+/** The feed, the reader controls and steering (routes/recommendations.ts). */
 
-const articleId = z.string({ error: 'article_id is required' }).uuid('Invalid article id');
+// Recommendations.
+export const markAsReadBody = z.object({
+  articleId: z.string({ error: 'articleId is required' }).uuid('Invalid article id'),
+});
+
 const sourceName = safeString({ error: 'source_name is required' })
   .trim()
   .min(1, 'source_name is required')
   .max(200);
 
 /** POST /api/recommendations/fewerlikethis */
-export const fewerLikeThisBody = z.object({ article_id: articleId });
+export const fewerLikeThisBody = z.object({ article_id: articleIdSchema });
+
 /** POST /api/recommendations/hidesource and /unhidesource */
 export const sourceControlBody = z.object({ source_name: sourceName });
 
@@ -25,12 +27,14 @@ export const unmuteTopicBody = z.object({
   kind: z.enum(MUTED_TOPIC_KINDS, { error: 'kind must be category or keyword' }),
   value: safeString({ error: 'value is required' }).trim().min(1, 'value is required').max(100),
 });
+
 /** POST /api/recommendations/forgettopic */
 export const forgetTopicBody = z.object({
   category: z.enum(CATEGORY_IDS, { error: 'Unknown category' }),
 });
 
 export const hiddenSourceSchema = z.object({ source_name: z.string(), hiddenAt: z.string() });
+
 export const mutedTopicSchema = z.object({
   kind: z.enum(MUTED_TOPIC_KINDS),
   value: z.string(),
@@ -40,6 +44,7 @@ export const mutedTopicSchema = z.object({
   count: z.number().int().min(1),
   mutedAt: z.string(),
 });
+
 export const learnedTopicSchema = z.object({
   category: z.enum(CATEGORY_IDS),
   label: z.string(),
@@ -50,18 +55,23 @@ export const learnedTopicSchema = z.object({
   /** The sentence the feed shows on its articles ("Because you liked 3 Environment stories"). */
   reason: z.string(),
 });
+
 export type HiddenSource = z.infer<typeof hiddenSourceSchema>;
+
 export type MutedTopic = z.infer<typeof mutedTopicSchema>;
+
 export type LearnedTopic = z.infer<typeof learnedTopicSchema>;
 
 /** GET /api/recommendations/controls; every control route answers this plus `message`. */
-export const readerControlsResponse = z.object({
+export const readerControlsSchema = z.object({
   hiddenSources: z.array(hiddenSourceSchema),
   mutedTopics: z.array(mutedTopicSchema),
   learnedTopics: z.array(learnedTopicSchema),
 });
-export type ReaderControlsResponse = z.infer<typeof readerControlsResponse>;
-export const readerControlChangeResponse = readerControlsResponse.extend({ message: z.string() });
+
+export type ReaderControlLists = z.infer<typeof readerControlsSchema>;
+
+export const readerControlChangeSchema = readerControlsSchema.extend({ message: z.string() });
 
 /**
  * "Your feed" (issue 18): what the feed has learned (subjects and categories, with their
@@ -69,8 +79,11 @@ export const readerControlChangeResponse = readerControlsResponse.extend({ messa
  * `none` (back to neutral). Under /api/recommendations, signed in.
  */
 export const STEERING_STATES = ['up', 'down', 'off', 'none'] as const;
+
 export type SteeringState = (typeof STEERING_STATES)[number];
+
 export const STEERING_KINDS = ['subject', 'category'] as const;
+
 export type SteeringKind = (typeof STEERING_KINDS)[number];
 
 /** A subject's key: up to 8 of its features (words, or `@` + a name), sorted, joined by `|`. */
@@ -96,6 +109,7 @@ export const steeringChangeSchema = z
       });
     }
   });
+
 export type SteeringChange = z.infer<typeof steeringChangeSchema>;
 
 /** POST /api/recommendations/steer: applied together, in one transaction. */
@@ -105,6 +119,7 @@ export const steerBody = z.object({
     .min(1, 'changes is required')
     .max(20, 'At most 20 changes at a time'),
 });
+
 /** POST /api/recommendations/preview: the changes are not saved. */
 export const steeringPreviewBody = z.object({
   changes: z
@@ -119,6 +134,7 @@ export const subjectSourceSchema = z.object({
   /** The strongest thing the reader did with it. */
   action: z.enum(['liked', 'saved', 'shared', 'read']),
 });
+
 export const learnedSubjectSchema = z.object({
   /** What `steer` takes as `key`. */
   key: z.string(),
@@ -132,6 +148,7 @@ export const learnedSubjectSchema = z.object({
   sources: z.array(subjectSourceSchema),
   steering: z.enum(STEERING_STATES),
 });
+
 export const feedCategorySchema = z.object({
   category: z.enum(CATEGORY_IDS),
   label: z.string(),
@@ -146,18 +163,23 @@ export const feedCategorySchema = z.object({
   source: z.string(),
   steering: z.enum(STEERING_STATES),
 });
+
 export type SubjectSource = z.infer<typeof subjectSourceSchema>;
+
 export type LearnedSubject = z.infer<typeof learnedSubjectSchema>;
+
 export type FeedCategory = z.infer<typeof feedCategorySchema>;
 
 /** GET /api/recommendations/profile */
-export const feedProfileResponse = z.object({
+export const feedProfileSchema = z.object({
   subjects: z.array(learnedSubjectSchema),
   categories: z.array(feedCategorySchema),
 });
-export type FeedProfileResponse = z.infer<typeof feedProfileResponse>;
+
+export type FeedProfile = z.infer<typeof feedProfileSchema>;
+
 /** POST /api/recommendations/steer: the new state, and the changes that undo it. */
-export const steerResponse = feedProfileResponse.extend({
+export const steerResultSchema = feedProfileSchema.extend({
   message: z.string(),
   applied: z.array(
     z.object({ kind: z.enum(STEERING_KINDS), key: z.string(), state: z.enum(STEERING_STATES) }),
@@ -167,4 +189,62 @@ export const steerResponse = feedProfileResponse.extend({
     z.object({ kind: z.enum(STEERING_KINDS), key: z.string(), state: z.enum(STEERING_STATES) }),
   ),
 });
-export type SteerResponse = z.infer<typeof steerResponse>;
+
+export type SteerResult = z.infer<typeof steerResultSchema>;
+
+export const RECOMMENDATION_STATUSES = ['new', 'read'] as const;
+
+export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
+
+export const recommendationSchema = z.object({
+  _id: z.string(),
+  score: z.number(),
+  status: z.enum(RECOMMENDATION_STATUSES),
+  article_id: publicArticleSchema,
+  /** Why the article was picked, in plain words ("Because you like Science"). */
+  reasons: z.array(z.string()),
+});
+
+export type Recommendation = z.infer<typeof recommendationSchema>;
+
+export const feedResponse = withAccessToken(
+  z.object({
+    recommendations: z.array(recommendationSchema),
+    interestCount: z.number().int().min(0),
+  }),
+);
+
+export const refreshFeedResponse = feedResponse.extend({ message: z.string() });
+
+export const markAsReadResponse = withAccessToken(
+  z.object({
+    message: z.string(),
+    recommendation: recommendationSchema.optional(),
+    streak: z.number().int().min(0),
+  }),
+);
+
+// Reader controls (issue 11; schemas in ./recommendations.ts).
+export const readerControlsResponse = withAccessToken(readerControlsSchema);
+
+export const readerControlChangeResponse = withAccessToken(readerControlChangeSchema);
+
+// "Your feed" (issue 18; schemas in ./recommendations.ts).
+export const feedProfileResponse = withAccessToken(feedProfileSchema);
+
+export const steerResponse = withAccessToken(steerResultSchema);
+
+/** The next top 10 as they would be with the changes; nothing is saved. */
+export const steeringPreviewResponse = withAccessToken(
+  z.object({
+    recommendations: z.array(
+      z.object({
+        article_id: publicArticleSchema,
+        score: z.number(),
+        reasons: z.array(z.string()),
+      }),
+    ),
+  }),
+);
+
+export type SteeringPreviewResponse = z.infer<typeof steeringPreviewResponse>;

@@ -1,10 +1,5 @@
 import bcrypt from 'bcrypt';
-import {
-  MESSAGES,
-  type LoginRequest,
-  type ResetPasswordRequest,
-  type SignupRequest,
-} from '@lede/shared';
+import { MESSAGES, type LoginBody, type ResetPasswordBody, type SignupBody } from '@lede/shared';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
@@ -117,7 +112,7 @@ export function createAuthService(deps: AppDeps) {
    * The cheap checks come first (this client verified a code, the address is free), so bcrypt
    * only runs for a request that can succeed; the transaction checks again, locked.
    */
-  async function signup(input: SignupRequest, verificationToken?: string): Promise<Session> {
+  async function signup(input: SignupBody, verificationToken?: string): Promise<Session> {
     const bound = { email: input.email, purpose: 'signup' as const, verificationToken };
     await otp.requireBound(db, { ...bound, lock: false });
     if (await users.findByEmail(db, input.email)) throw ApiError.conflict(m.emailTaken);
@@ -145,7 +140,7 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  async function login(input: LoginRequest, verificationToken?: string): Promise<Session> {
+  async function login(input: LoginBody, verificationToken?: string): Promise<Session> {
     await refuseIfLockedOut(input.email);
     const user = await users.findByEmail(db, input.email);
     const timezone = await usableTimezone(input.timezone);
@@ -181,7 +176,7 @@ export function createAuthService(deps: AppDeps) {
     return signedIn;
   }
 
-  async function resetPassword(input: ResetPasswordRequest): Promise<void> {
+  async function resetPassword(input: ResetPasswordBody): Promise<void> {
     // A reset token that cannot succeed costs no bcrypt.
     await otp.requireResetToken(db, input.email, input.resetToken, false);
     const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);

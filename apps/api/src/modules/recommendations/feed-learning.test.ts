@@ -6,8 +6,8 @@
 import {
   type CategoryId,
   type PublicArticle,
-  readerControlChangeResponse,
-  readerControlsResponse,
+  readerControlChangeSchema,
+  readerControlsSchema,
 } from '@lede/shared';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ describe('likes, saves and shares move the feed at once', () => {
       // The profile page lists it; removing it takes the topic back out.
       const listed = await client.controls(learner);
       expect(listed.status).toBe(200);
-      expectContract(readerControlsResponse, listed.body);
+      expectContract(readerControlsSchema, listed.body);
       expect(listed.body.learnedTopics).toContainEqual({
         category: topic,
         label,
@@ -153,7 +153,7 @@ describe('likes, saves and shares move the feed at once', () => {
       });
       const forgot = await client.control(learner, 'forgettopic', { category: topic });
       expect(forgot.status).toBe(200);
-      expectContract(readerControlChangeResponse, forgot.body);
+      expectContract(readerControlChangeSchema, forgot.body);
       expect(forgot.body.learnedTopics.map((t: { category: string }) => t.category)).not.toContain(
         topic,
       );
@@ -192,7 +192,7 @@ describe('reader controls', () => {
 
     const hidden = await client.control(r, 'hidesource', { source_name: WIRE });
     expect(hidden.status).toBe(200);
-    expectContract(readerControlChangeResponse, hidden.body);
+    expectContract(readerControlChangeSchema, hidden.body);
     expect(hidden.body.message).toBe('Source hidden from your feed');
     expect(hidden.body.hiddenSources).toEqual([
       { source_name: WIRE, hiddenAt: expect.any(String) },
@@ -219,7 +219,7 @@ describe('reader controls', () => {
       article_id: target.article_id._id,
     });
     expect(res.status).toBe(200);
-    expectContract(readerControlChangeResponse, res.body);
+    expectContract(readerControlChangeSchema, res.body);
     expect(res.body.message).toBe('You will see fewer stories like this');
     expect(res.body.mutedTopics).toContainEqual({
       kind: 'category',

@@ -9,7 +9,7 @@ import {
   RECOMMENDATION_CONTROL_MESSAGES,
   type CategoryId,
   type FeedCategory,
-  type FeedProfileResponse,
+  type FeedProfile,
   type LearnedSubject,
   type SteeringChange,
   type SteeringState,
@@ -86,7 +86,7 @@ export function createFeedProfileService(deps: AppDeps) {
   async function profile(
     executor: DbExecutor,
     user: { id: string; interests: string[] },
-  ): Promise<FeedProfileResponse> {
+  ): Promise<FeedProfile> {
     const now = clock.now();
     const window = await repo.corpusWindow(executor, now, CANDIDATE_WINDOW_DAYS);
     const anchor = window?.anchor ?? now;

@@ -11,7 +11,7 @@ import {
   type HiddenSource,
   type LearnedTopic,
   type MutedTopic,
-  type ReaderControlsResponse,
+  type ReaderControlLists,
   type SteeringKind,
 } from '@lede/shared';
 import type { DbExecutor } from '../../../db/client.js';
@@ -132,10 +132,7 @@ export function createReaderControlsService(deps: AppDeps) {
       );
   }
 
-  async function list(
-    userId: string,
-    interests: readonly string[],
-  ): Promise<ReaderControlsResponse> {
+  async function list(userId: string, interests: readonly string[]): Promise<ReaderControlLists> {
     const rows = await controlsRepo.all(db, userId);
     const history = await repo.readerHistory(db, userId, {
       events: HISTORY_EVENTS,

@@ -3,7 +3,7 @@ import {
   type CategoryId,
   type MutedTopicKind,
   type PublicArticle,
-  type ReaderControlsResponse,
+  type ReaderControlLists,
 } from '@lede/shared';
 import {
   queryOptions,
@@ -54,7 +54,7 @@ interface ControlAction<R extends ControlRoute = ControlRoute> {
   done: (answer: ControlAnswer) => void | Promise<void>;
 }
 
-const keptLists = (res: ReaderControlsResponse): ReaderControlsResponse => ({
+const keptLists = (res: ReaderControlLists): ReaderControlLists => ({
   hiddenSources: res.hiddenSources,
   mutedTopics: res.mutedTopics,
   learnedTopics: res.learnedTopics,
@@ -89,7 +89,7 @@ export function useFeedControls() {
     // A refetch of the lists on its way would overwrite what the control answers.
     onMutate: () => qc.cancelQueries({ queryKey: controlsKey() }),
     onSuccess: async (res, action) => {
-      qc.setQueryData<ReaderControlsResponse>(controlsKey(), keptLists(res));
+      qc.setQueryData<ReaderControlLists>(controlsKey(), keptLists(res));
       await action.done(res);
     },
     onError: (err) => {

@@ -1,9 +1,4 @@
-import type {
-  FeedProfileResponse,
-  SteeringChange,
-  SteeringKind,
-  SteeringState,
-} from '@lede/shared';
+import type { FeedProfile, SteeringChange, SteeringKind, SteeringState } from '@lede/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, type ApiResult } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -25,7 +20,7 @@ export const targetId = (kind: SteeringKind, key: string) => `${kind}:${key}`;
 export const feedProfileQuery = () =>
   queryOptions({
     queryKey: feedProfileKey(),
-    queryFn: ({ signal }): Promise<FeedProfileResponse> =>
+    queryFn: ({ signal }): Promise<FeedProfile> =>
       api('GET /api/recommendations/profile', { signal, fallback: FAILED }).then((r) => ({
         subjects: r.subjects,
         categories: r.categories,
@@ -50,7 +45,7 @@ export function usePreview() {
 }
 
 /** Applies the profile's steering in the cache at once (rolled back if the write fails). */
-function withChanges(profile: FeedProfileResponse, changes: readonly SteeringChange[]) {
+function withChanges(profile: FeedProfile, changes: readonly SteeringChange[]) {
   const state = new Map(changes.map((c) => [targetId(c.kind, c.key), c.state]));
   return {
     subjects: profile.subjects.map((s) => ({
@@ -87,7 +82,7 @@ export function useSteer(onApplied?: (undo: SteeringChange[], applied: SteeringC
     },
     onMutate: async (changes) => {
       await qc.cancelQueries({ queryKey: feedProfileKey() });
-      const previous = qc.getQueryData<FeedProfileResponse>(feedProfileKey());
+      const previous = qc.getQueryData<FeedProfile>(feedProfileKey());
       if (previous) qc.setQueryData(feedProfileKey(), withChanges(previous, changes));
       return { previous };
     },
@@ -96,7 +91,7 @@ export function useSteer(onApplied?: (undo: SteeringChange[], applied: SteeringC
       toast.error(errorMessage(err, FAILED));
     },
     onSuccess: (res) => {
-      qc.setQueryData<FeedProfileResponse>(feedProfileKey(), {
+      qc.setQueryData<FeedProfile>(feedProfileKey(), {
         subjects: res.subjects,
         categories: res.categories,
       });

@@ -1,4 +1,4 @@
-import type { FeedProfileResponse } from '@lede/shared';
+import type { FeedProfile } from '@lede/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as toastModule from '@/lib/toast';
 import { FeedSteering } from './feed-steering';
 
-const profile: FeedProfileResponse = {
+const profile: FeedProfile = {
   subjects: [
     {
       key: '@mars rover|ice|water',
