@@ -103,7 +103,7 @@ const LARGER: Record<string, number> = {
   // The pure ranker's contract: every signal, weight and share a tuning session changes.
   'apps/api/src/modules/recommendations/ranker/README.md': 16_384,
   // The operator's runbook: compose, TLS, backup and Prometheus snippets to copy.
-  'docs/operations.md': 14_336,
+  'docs/operations.md': 10_240,
 };
 
 /** Dated runs and experiment logs: what git and bench/results/ keep instead. */
