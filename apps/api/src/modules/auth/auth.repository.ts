@@ -6,6 +6,31 @@ import { otpChallenges, refreshTokens } from '../../db/schema.js';
 export type ChallengeRow = typeof otpChallenges.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
+/**
+ * A code of `purpose` for `email` that was verified (after `since`, when given) and not yet
+ * used: its sign-up, sign-in or reset has not happened.
+ */
+const verifiedUnused = (email: string, purpose: OtpPurpose, since?: Date) =>
+  and(
+    eq(otpChallenges.email, email),
+    eq(otpChallenges.purpose, purpose),
+    isNotNull(otpChallenges.verifiedAt),
+    isNull(otpChallenges.consumedAt),
+    since ? gt(otpChallenges.verifiedAt, since) : undefined,
+  );
+
+/** The challenge a proof (sign-up or sign-in) or a reset token was handed out for, locked when `lock`. */
+async function findByTokenHash(
+  db: DbExecutor,
+  column: typeof otpChallenges.verificationTokenHash | typeof otpChallenges.resetTokenHash,
+  hash: string,
+  lock: boolean,
+): Promise<ChallengeRow | undefined> {
+  const query = db.select().from(otpChallenges).where(eq(column, hash));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
 export const challengesRepository = {
   async insert(db: DbExecutor, values: typeof otpChallenges.$inferInsert): Promise<void> {
     await db.insert(otpChallenges).values(values);
@@ -53,15 +78,7 @@ export const challengesRepository = {
     const [row] = await db
       .select()
       .from(otpChallenges)
-      .where(
-        and(
-          eq(otpChallenges.email, email),
-          eq(otpChallenges.purpose, purpose),
-          isNotNull(otpChallenges.verifiedAt),
-          isNull(otpChallenges.consumedAt),
-          gt(otpChallenges.verifiedAt, since),
-        ),
-      )
+      .where(verifiedUnused(email, purpose, since))
       .orderBy(desc(otpChallenges.verifiedAt))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -69,18 +86,8 @@ export const challengesRepository = {
   },
 
   /** The challenge a sign-up or sign-in proof was handed out for, locked when `lock`. */
-  async findByVerificationToken(
-    db: DbExecutor,
-    verificationTokenHash: string,
-    lock: boolean,
-  ): Promise<ChallengeRow | undefined> {
-    const query = db
-      .select()
-      .from(otpChallenges)
-      .where(eq(otpChallenges.verificationTokenHash, verificationTokenHash));
-    const [row] = await (lock ? query.for('update') : query);
-    return row;
-  },
+  findByVerificationToken: (db: DbExecutor, verificationTokenHash: string, lock: boolean) =>
+    findByTokenHash(db, otpChallenges.verificationTokenHash, verificationTokenHash, lock),
 
   /**
    * Whether a verified, unconsumed challenge of a purpose exists (verified after `since`, when
@@ -95,31 +102,14 @@ export const challengesRepository = {
     const rows = await db
       .select({ id: otpChallenges.id })
       .from(otpChallenges)
-      .where(
-        and(
-          eq(otpChallenges.email, email),
-          eq(otpChallenges.purpose, purpose),
-          isNotNull(otpChallenges.verifiedAt),
-          isNull(otpChallenges.consumedAt),
-          since ? gt(otpChallenges.verifiedAt, since) : undefined,
-        ),
-      )
+      .where(verifiedUnused(email, purpose, since))
       .limit(1);
     return rows.length > 0;
   },
 
-  async findByResetToken(
-    db: DbExecutor,
-    resetTokenHash: string,
-    lock: boolean,
-  ): Promise<ChallengeRow | undefined> {
-    const query = db
-      .select()
-      .from(otpChallenges)
-      .where(eq(otpChallenges.resetTokenHash, resetTokenHash));
-    const [row] = await (lock ? query.for('update') : query);
-    return row;
-  },
+  /** The challenge a reset token was handed out for, locked when `lock`. */
+  findByResetToken: (db: DbExecutor, resetTokenHash: string, lock: boolean) =>
+    findByTokenHash(db, otpChallenges.resetTokenHash, resetTokenHash, lock),
 
   async consume(db: DbExecutor, id: string, now: Date): Promise<boolean> {
     const rows = await db
