@@ -27,10 +27,12 @@ import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
 import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
 import { profileRoutes } from './modules/profile/profile.router.js';
 import { createProfileService } from './modules/profile/profile.service.js';
-import { createReaderControlsService } from './modules/recommendations/controls/reader-controls.js';
-import { createFeedProfileService } from './modules/recommendations/controls/feed-profile.js';
-import { recommendationsRoutes } from './modules/recommendations/recommendations.router.js';
-import { createRecommendationsService } from './modules/recommendations/recommendations.service.js';
+import {
+  createFeedProfileService,
+  createReaderControlsService,
+  createRecommendationsService,
+  recommendationsRoutes,
+} from './modules/recommendations/index.js';
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
 export function createApp(deps: AppDeps): Express {

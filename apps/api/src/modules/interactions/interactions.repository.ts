@@ -129,10 +129,10 @@ export const interactionsRepository = {
   },
 
   /**
-   * Like or dislike as a toggle, in one round trip (`lede_toggle_reaction`, migration 0007):
-   * the reader's row is locked, then the same kind again removes the reaction, the other kind
-   * replaces it (its time restarts: a new action for the activity list), and the counters move
-   * by what changed.
+   * Like or dislike as a toggle, in one round trip (`lede_toggle_reaction`, migration 0018, first
+   * written in 0007): the reader's row is locked, then the same kind again removes the reaction,
+   * the other kind replaces it (its time restarts: a new action for the activity list), and the
+   * counters move by what changed.
    *
    * Why PL/pgSQL and not TypeScript here: the toggle locks, reads, writes and moves counters,
    * six statements. Sent one by one from a transaction they held a pooled connection idle in

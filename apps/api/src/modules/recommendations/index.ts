@@ -4,3 +4,4 @@ export type { RankFn } from './feed/feed-builder.js';
 export { recommendationsRoutes } from './recommendations.router.js';
 export { createReaderControlsService } from './controls/reader-controls.js';
 export { createFeedProfileService } from './controls/feed-profile.js';
+export type { PublicRecommendation } from './recommendations.serializer.js';

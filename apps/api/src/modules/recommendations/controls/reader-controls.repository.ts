@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../../db/client.js';
-import { readerControls } from '../../../db/schema.js';
+import { articles, readerControls } from '../../../db/schema.js';
 
 export type ReaderControlKind = (typeof readerControls.$inferSelect)['kind'];
 const STEER_ROW_KINDS: ReaderControlKind[] = ['steer_up', 'steer_down', 'steer_off'];
@@ -80,6 +80,18 @@ export const readerControlsRepository = {
       .insert(readerControls)
       .values({ userId, kind: target, value, count: 1, createdAt: now, updatedAt: now })
       .onConflictDoNothing();
+  },
+
+  /** The article's categories and topic words, which "Fewer like this" mutes. */
+  async articleTopics(
+    db: DbExecutor,
+    articleId: string,
+  ): Promise<{ categories: string[]; keywords: string[] } | undefined> {
+    const [article] = await db
+      .select({ categories: articles.categories, keywords: articles.keywords })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    return article;
   },
 
   /** True when a row was removed. */

@@ -3,7 +3,6 @@
  * profile page shows — hidden sources, muted topics and the topics the feed learned (with a way
  * to remove one). Stored in reader_controls; the feed builder hands them to the ranker.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CATEGORY_IDS,
   MESSAGES,
@@ -15,7 +14,6 @@ import {
   type SteeringKind,
 } from '@lede/shared';
 import type { DbExecutor } from '../../../db/client.js';
-import { articles, recommendations } from '../../../db/schema.js';
 import type { AppDeps } from '../../../deps.js';
 import { ApiError } from '../../../lib/errors.js';
 import {
@@ -34,6 +32,7 @@ import {
   type ReaderControlRow,
 } from './reader-controls.repository.js';
 import { signalsRepository as repo } from '../candidates/signals.repository.js';
+import { feedRepository as feedRepo } from '../feed/feed.repository.js';
 import { HISTORY_EVENTS, REMEMBERED_DISLIKES } from '../recommendations.settings.js';
 
 /** "Fewer like this" mutes the article's first category and this many of its topic words. */
@@ -118,21 +117,10 @@ export function createReaderControlsService(deps: AppDeps) {
   const { db, clock } = deps;
   const { changingFeed } = deps.changes;
 
-  /** Takes the articles of the active feed that match `where` out of it at once. */
-  async function retireFromFeed(tx: DbExecutor, userId: string, where: ReturnType<typeof sql>) {
-    await tx
-      .update(recommendations)
-      .set({ retiredAt: clock.now() })
-      .where(
-        and(
-          eq(recommendations.userId, userId),
-          isNull(recommendations.retiredAt),
-          sql`${recommendations.articleId} in (select id from articles where ${where})`,
-        ),
-      );
-  }
-
-  async function list(userId: string, interests: readonly string[]): Promise<ReaderControlLists> {
+  async function list(
+    userId: string,
+    interests: readonly string[],
+  ): Promise<ReaderControlLists> {
     const rows = await controlsRepo.all(db, userId);
     const history = await repo.readerHistory(db, userId, {
       events: HISTORY_EVENTS,
@@ -174,10 +162,7 @@ export function createReaderControlsService(deps: AppDeps) {
      * more each time), never shows the article again and takes it out of the current feed.
      */
     async fewerLikeThis(user: { id: string; interests: string[] }, articleId: string) {
-      const [article] = await db
-        .select({ categories: articles.categories, keywords: articles.keywords })
-        .from(articles)
-        .where(eq(articles.id, articleId));
+      const article = await controlsRepo.articleTopics(db, articleId);
       if (!article) throw ApiError.notFound(MESSAGES.articles.notFound);
       const category = article.categories.find((c) => CATEGORY_SET.has(c));
       const words = [...new Set(article.keywords)]
@@ -199,7 +184,7 @@ export function createReaderControlsService(deps: AppDeps) {
           await controlsRepo.add(tx, user.id, [{ kind: 'article', value: articleId }], now, {
             bump: false,
           });
-          await retireFromFeed(tx, user.id, sql`id = ${articleId}::uuid`);
+          await feedRepo.retireArticle(tx, user.id, articleId, clock.now());
         }),
       );
       return list(user.id, user.interests);
@@ -218,7 +203,7 @@ export function createReaderControlsService(deps: AppDeps) {
               bump: false,
             },
           );
-          await retireFromFeed(tx, user.id, sql`source_name = ${sourceName}`);
+          await feedRepo.retireSource(tx, user.id, sourceName, clock.now());
         }),
       );
       return list(user.id, user.interests);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../../db/client.js';
 import { articles, recommendations, users } from '../../../db/schema.js';
 import { articleColumns, type ArticleRecord } from '../../articles/index.js';
@@ -37,6 +37,20 @@ async function lockFeed(tx: DbExecutor, userId: string): Promise<void> {
 }
 
 /** A reader's stored feed: the rows of `recommendations`, written under the reader's feed lock. */
+/** Retires the active feed's articles that match `where` (a condition on articles). */
+async function retireWhere(db: DbExecutor, userId: string, where: SQL, now: Date): Promise<void> {
+  await db
+    .update(recommendations)
+    .set({ retiredAt: now })
+    .where(
+      and(
+        eq(recommendations.userId, userId),
+        isNull(recommendations.retiredAt),
+        sql`${recommendations.articleId} in (select id from articles where ${where})`,
+      ),
+    );
+}
+
 export const feedRepository = {
   /**
    * Serialises one reader's feed writes (rebuilds, and the interests change that clears the
@@ -166,6 +180,16 @@ export const feedRepository = {
       .where(and(eq(recommendations.userId, userId), eq(recommendations.articleId, articleId)))
       .returning({ id: recommendations.id });
     return rows.length === 1;
+  },
+
+  /** Takes the article out of the reader's active feed at once (reader controls). */
+  async retireArticle(db: DbExecutor, userId: string, articleId: string, now: Date) {
+    await retireWhere(db, userId, sql`id = ${articleId}::uuid`, now);
+  },
+
+  /** Takes the source's articles out of the reader's active feed at once (reader controls). */
+  async retireSource(db: DbExecutor, userId: string, sourceName: string, now: Date) {
+    await retireWhere(db, userId, sql`source_name = ${sourceName}`, now);
   },
 
   /** Pass the transaction that changes the interests: a rebuild under way finishes first. */
