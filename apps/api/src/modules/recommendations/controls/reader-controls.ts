@@ -117,10 +117,7 @@ export function createReaderControlsService(deps: AppDeps) {
   const { db, clock } = deps;
   const { changingFeed } = deps.changes;
 
-  async function list(
-    userId: string,
-    interests: readonly string[],
-  ): Promise<ReaderControlLists> {
+  async function list(userId: string, interests: readonly string[]): Promise<ReaderControlLists> {
     const rows = await controlsRepo.all(db, userId);
     const history = await repo.readerHistory(db, userId, {
       events: HISTORY_EVENTS,
