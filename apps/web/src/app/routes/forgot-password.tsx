@@ -7,8 +7,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
 import { isDeadCodeError } from '@/features/auth/api/auth';
 import { Button } from '@/components/ui/button';
-import { Field, FormAlert } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField } from '@/features/auth/components/email-field';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import {
@@ -109,17 +110,7 @@ function EmailStep({
       subtitle="Enter your account's e-mail and we will send you a reset code."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field id="forgot-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              className="field"
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <EmailField id="forgot-email" error={errors.email?.message} field={register('email')} />
         <FormAlert message={error} />
         <Button type="submit" size="lg" disabled={!email?.trim() || isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send Reset Code'}

@@ -6,6 +6,7 @@ import { usePageTitle } from '@/components/use-page-title';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField } from '@/features/auth/components/email-field';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { PasswordInput } from '@/components/ui/password-input';
 import {
@@ -66,17 +67,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your Lede account.">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              className="field"
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <EmailField id="login-email" error={errors.email?.message} field={register('email')} />
         <Field
           id="login-password"
           label="Password"

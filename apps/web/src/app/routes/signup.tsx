@@ -6,6 +6,7 @@ import { usePageTitle } from '@/components/use-page-title';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { EmailField } from '@/features/auth/components/email-field';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import {
@@ -78,17 +79,7 @@ export default function SignupPage() {
             <input {...control} autoComplete="name" className="field" {...register('name')} />
           )}
         </Field>
-        <Field id="signup-email" label="Email" error={show('email')}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="email"
-              className="field"
-              {...register('email')}
-            />
-          )}
-        </Field>
+        <EmailField id="signup-email" error={show('email')} field={register('email')} />
         <NewPasswordFields
           idPrefix="signup"
           labels={{ password: 'Password', confirm: 'Confirm password' }}
