@@ -267,3 +267,42 @@ export async function startApiProcess(api, { env = {}, execArgv = [], log } = {}
     throw err;
   }
 }
+
+/**
+ * Bare Express 5 in a child process (./bare-replay.mjs) answering each of `answers`
+ * ({ path, status, headers, body: Buffer }) from memory. Resolves to { url, pid, drain(), stop() }.
+ */
+export async function startBareReplay(answers, { log } = {}) {
+  const { fork } = await import('node:child_process');
+  const child = fork(fileURLToPath(new URL('./bare-replay.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send({ type: 'stop' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const { url } = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare replay exited (${code}) at start`)));
+    child.on('message', (m) => m?.type === 'listening' && resolve(m));
+    child.send({
+      type: 'serve',
+      answers: answers.map((a) => ({ ...a, body: a.body.toString('base64') })),
+    });
+  });
+  log?.(`bare replay ${child.pid} listening on ${url}`);
+  const drain = () =>
+    new Promise((resolve) => {
+      const on = (m) => {
+        if (m?.type !== 'drained') return;
+        child.off('message', on);
+        resolve(m.ok);
+      };
+      child.on('message', on);
+      child.send({ type: 'drain' });
+    });
+  return { url, pid: child.pid, drain, stop };
+}

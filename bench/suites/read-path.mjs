@@ -1,11 +1,12 @@
-// Suite "read-path": the public reading endpoints as a browser asks for them
-// (Accept-Encoding: gzip, br), for a visitor and for a signed-in reader, at 50 connections,
-// each measured right after the bare Express route so every figure has its own baseline
-// (ratio = requests/s of the endpoint / requests/s of the bare route just before). Then
-// search with nothing cached: at 100,000 articles, hundreds of different real queries
-// (words, prefixes and word pairs taken from the corpus titles), each asked once, under
-// 10 connections (BENCH_DISTINCT_CONNECTIONS: the throughput is CPU-bound from 2 on, so the
-// latency grows with the searches in flight; see the articles README).
+// Suite "read-path": every public GET of the route table as a browser asks for it
+// (Accept-Encoding: gzip, br; the article reads also for a signed-in reader), at 50 connections,
+// the API in a process of its own, each against bare Express 5 in another process replaying
+// from memory the app's own answer to that request (same status, headers and body bytes), in
+// alternating windows (ratio = requests/s of the endpoint / of the replay just before). Then
+// search with nothing cached (BENCH_DISTINCT_QUERIES, 0 = skip): at 100,000 articles, hundreds
+// of different real queries, each asked once, under 10 connections (BENCH_DISTINCT_CONNECTIONS).
+// BENCH_READ_PROFILE_DIR: write the API process's --cpu-prof there; BENCH_READ_ONLY=text: only
+// the routes whose name contains it; BENCH_READ_BUDGET: seconds for the table (default 300).
 import {
   cpuSecondsOfTree,
   machineCpuShares,
@@ -15,6 +16,7 @@ import {
 import { quantile } from '../lib/quantile.mjs';
 import { watchGcPauses } from '../lib/gc-pauses.mjs';
 import { distinctSearches } from '../lib/search-queries.mjs';
+import { startApiProcess, startBareReplay } from '../lib/server.mjs';
 import { importTool } from '../lib/tools.mjs';
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -23,10 +25,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const API_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist');
 const importApi = (relative) => import(pathToFileURL(path.join(API_DIST, relative)).href);
+const { ROUTES } = await import(
+  pathToFileURL(path.resolve(API_DIST, '../../../packages/shared/dist/index.js')).href
+);
 
 const CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS || 50);
 const SCALE = Number(process.env.BENCH_ARTICLES_SCALE || 100_000);
-const DISTINCT_QUERIES = Number(process.env.BENCH_DISTINCT_QUERIES || 300);
+const DISTINCT_QUERIES = Number(process.env.BENCH_DISTINCT_QUERIES ?? 300);
+const PROFILE_DIR = process.env.BENCH_READ_PROFILE_DIR;
+/** Seconds for the table: routes not started by then are named in the notes, not measured. */
+const TABLE_BUDGET_S = Number(process.env.BENCH_READ_BUDGET || 300);
+/** Only the routes whose name contains this (say getarticlebyid). */
+const ONLY = process.env.BENCH_READ_ONLY;
 const DISTINCT_CONNECTIONS = Number(process.env.BENCH_DISTINCT_CONNECTIONS || 10);
 /** How many of the slowest distinct searches the figures name (the p99 is the 4th slowest of 300). */
 const SLOWEST_SHOWN = 5;
@@ -128,10 +138,10 @@ async function runDistinct(baseUrl, queries, connections) {
 
 export default {
   name: 'read-path',
-  description: `latest, trending, article, search for visitors and a signed-in reader (${ACCEPT}, ${CONNECTIONS} connections) vs the bare route; ${DISTINCT_QUERIES} distinct searches at ${SCALE} articles`,
+  description: `every public GET (${ACCEPT}, ${CONNECTIONS} connections) vs bare Express replaying its answer; ${DISTINCT_QUERIES} distinct searches at ${SCALE} articles`,
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
-  async run({ api, bare, options, measure, log }) {
+  async run({ api, options, measure, log }) {
     const [{ seedCorpusIfEmpty }, { loadGeneratedArticles }, { createTokenService }] =
       await Promise.all([
         importApi('modules/articles/seed.js'),
@@ -157,18 +167,50 @@ export default {
       .returning();
     const token = await createTokenService(api.deps).newSessionAccessToken(api.deps.db, reader);
 
-    const targets = {
-      latest: '/api/articles/getlatestarticles',
-      trending: '/api/articles/getlatesttrendingarticles',
-      article: `/api/articles/getarticlebyid?article_id=${articleId}`,
-      search: search('election'),
+    // Every public GET of the route table, with the query a reader would send.
+    const queryOf = {
+      '/api/articles/getarticlebyid': `?article_id=${articleId}`,
+      '/api/articles/getarticlebykeyword': '?keyword=election',
     };
+    const targets = Object.fromEntries(
+      Object.entries(ROUTES)
+        .filter(([key, route]) => key.startsWith('GET ') && route.access !== 'signedIn')
+        .map(([key]) => key.slice(4))
+        .map((p) => [p.replace(/^\/api\//, ''), `${p}${queryOf[p] ?? ''}`]),
+    );
+    targets['articles/getarticlebykeyword (category)'] =
+      '/api/articles/getarticlebykeyword?keyword=politics';
     const readers = {
       visitor: { 'accept-encoding': ACCEPT },
       signedIn: { 'accept-encoding': ACCEPT, authorization: `Bearer ${token}` },
     };
+    /** The signed-in reader only on the article reads (the rest answer alike for anyone). */
+    const forReader = (who, name) => who === 'visitor' || name.startsWith('articles/');
     const loadOptions = { ...options, connections: CONNECTIONS };
     const notes = [];
+
+    const app = await startApiProcess(api, {
+      execArgv: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [],
+      log,
+    });
+    // The baseline's answers: the app's own, one probe each, with the same request headers.
+    const plan = [];
+    for (const [who, headers] of Object.entries(readers)) {
+      for (const [name, target] of Object.entries(targets)) {
+        if (!forReader(who, name) || (ONLY && !name.includes(ONLY))) continue;
+        const check = await probe(new URL(target, app.url), headers);
+        plan.push({ who, name, target, headers, check, replayPath: `/replay/${plan.length}` });
+      }
+    }
+    const bare = await startBareReplay(
+      plan.map((p) => ({
+        path: p.replayPath,
+        status: p.check.status,
+        headers: p.check.headers,
+        body: p.check.body,
+      })),
+      { log },
+    );
 
     // Alternating short windows (bare, endpoint, bare, endpoint, ...) so both see the same
     // machine: on a shared machine the load of other processes drifts over tens of seconds.
@@ -179,23 +221,22 @@ export default {
     const sum = (rs, key) => rs.reduce((acc, r) => acc + r[key], 0);
 
     const table = {};
-    for (const [who, headers] of Object.entries(readers)) {
-      table[who] = {};
-      for (const [name, target] of Object.entries(targets)) {
+    const tableStarted = Date.now();
+    try {
+      for (const { who, name, target, headers, check, replayPath } of plan) {
+        table[who] ??= {};
         const label = `${who} ${name}`;
-        const check = await probe(new URL(target, api.url), headers);
+        if (Date.now() - tableStarted > TABLE_BUDGET_S * 1000) {
+          notes.push(`${label}: not measured, past BENCH_READ_BUDGET (${TABLE_BUDGET_S} s)`);
+          continue;
+        }
         if (check.status !== 200) notes.push(`${label}: probe answered ${check.status}`);
         if (who === 'signedIn' && check.headers['cache-control'] !== 'private, no-store')
           notes.push(
             `${label}: not private (${check.headers['cache-control']}): session not applied?`,
           );
-        const bareTarget = {
-          url: bare.url,
-          path: '/hello',
-          headers: { 'accept-encoding': ACCEPT },
-          settle: bare.drain,
-        };
-        const apiTarget = { url: api.url, path: target, headers, settle: api.drain };
+        const bareTarget = { url: bare.url, path: replayPath, headers, settle: bare.drain };
+        const apiTarget = { url: app.url, path: target, headers, settle: app.drain };
         // One unmeasured warm-up of each, then the alternating windows.
         for (const t of [bareTarget, apiTarget])
           await measure({
@@ -227,6 +268,7 @@ export default {
         const ratios = runs.map((r, i) => r.requestsPerSecond / bareRuns[i].requestsPerSecond);
         const warnings = [...bareRuns, ...runs].map((r) => r.warning).filter(Boolean);
         table[who][name] = {
+          path: target,
           ratio: round3(median(ratios)),
           ratios: ratios.map(round3),
           requestsPerSecond: round3(median(runs.map((r) => r.requestsPerSecond))),
@@ -236,14 +278,45 @@ export default {
           non2xx: sum(runs, 'non2xx'),
           errors: sum(runs, 'errors'),
           bareRequestsPerSecond: round3(median(bareRuns.map((r) => r.requestsPerSecond))),
+          bareLatencyP50Ms: median(bareRuns.map((r) => r.latencyP50Ms)),
           bareLatencyP99Ms: median(bareRuns.map((r) => r.latencyP99Ms)),
+          status: check.status,
           contentEncoding: check.headers['content-encoding'] ?? 'identity',
           bodyBytes: check.bytes,
           cacheControl: check.headers['cache-control'],
           ...(warnings.length > 0 && { warning: warnings.join('; ') }),
         };
       }
+    } finally {
+      await bare.stop();
+      await app.stop();
     }
+
+    const summary = Object.fromEntries(
+      Object.entries(table).map(([who, byTarget]) => [
+        who,
+        Object.fromEntries(
+          Object.entries(byTarget).map(([name, r]) => [
+            name,
+            `${r.ratio} of bare (${r.requestsPerSecond} vs ${r.bareRequestsPerSecond} req/s), p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.bodyBytes} B ${r.contentEncoding}`,
+          ]),
+        ),
+      ]),
+    );
+    const tableNotes = [
+      ...notes,
+      `app: the built API in a process of its own (node dist, as in production); bare: Express 5 in another process answering from memory the app's own status, headers and body bytes for that request (one probe each, same request headers; its own Date and Content-Length).`,
+      `ratio = median over ${rounds} alternating ${windowS}-s windows of (requests/s of the endpoint / requests/s of the bare replay in the window just before), ${CONNECTIONS} connections; latencies are medians of the windows' figures.`,
+      'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election", category is "politics".',
+    ];
+    if (DISTINCT_QUERIES === 0)
+      return {
+        summary,
+        connections: CONNECTIONS,
+        acceptEncoding: ACCEPT,
+        ...table,
+        notes: tableNotes,
+      };
 
     log(`read-path: generating up to ${SCALE} articles`);
     let started = Date.now();
@@ -273,18 +346,6 @@ export default {
     const machineCpu = machineCpuShares(cpuBefore.machine, machineCpuTicks());
     const perQuery = (ms) => round3(ms / queries.length);
 
-    const summary = Object.fromEntries(
-      Object.entries(table).map(([who, byTarget]) => [
-        who,
-        Object.fromEntries(
-          Object.entries(byTarget).map(([name, r]) => [
-            name,
-            `${r.ratio} of bare (${r.requestsPerSecond} vs ${r.bareRequestsPerSecond} req/s), p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.bodyBytes} B ${r.contentEncoding}`,
-          ]),
-        ),
-      ]),
-    );
-
     return {
       summary,
       connections: CONNECTIONS,
@@ -303,9 +364,7 @@ export default {
         gcPauses,
       },
       notes: [
-        ...notes,
-        `ratio = median over ${rounds} alternating ${windowS}-s windows of (requests/s of the endpoint / requests/s of the bare Express route in the window just before), same connections and headers; latencies are medians of the windows' figures.`,
-        'bodyBytes: the body as sent (encoded) for one request with the same headers; search is "election".',
+        ...tableNotes,
         `distinctSearch: each query asked once (nothing cached), ${DISTINCT_CONNECTIONS} connections, after ${warmup.length} other queries to warm up; the table was vacuumed and analysed after the load, as autovacuum would.`,
         'distinctSearch.cpuPerQueryMs: CPU (user + system) over the measured searches divided by their number: this process (the API and the load generator share it) and every PostgreSQL process, from /proc (NaN where there is none); on 2 cores their sum bounds the queries per second.',
         "distinctSearch.machineCpu: shares of all the CPUs' time over the measured searches, from /proc/stat: busy, idle, and steal (a virtual machine's CPUs waiting for the host). On this kind of machine the same code has cost from 4.0 to 6.6 ms of CPU per search from one run to the next (the articles README).",

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 
@@ -61,17 +61,58 @@ const crossOriginResourcePolicy: HelmetOptions['crossOriginResourcePolicy'] = {
  * nobody listens on, and the page would load without its scripts and styles.
  */
 export function securityHeaders(config: Pick<Config, 'appOrigin'>): RequestHandler {
-  const overHttps = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    crossOriginResourcePolicy,
-  });
-  const overHttp = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { ...directives, 'upgrade-insecure-requests': null },
+  const overHttps = staticHeaders(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives },
+      crossOriginResourcePolicy,
+    }),
+  );
+  const overHttp = staticHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { ...directives, 'upgrade-insecure-requests': null },
+      },
+      strictTransportSecurity: false,
+      crossOriginResourcePolicy,
+    }),
+  );
+  return (req, res, next) => {
+    (isHttpsOrigin(req, config) ? overHttps : overHttp)(res);
+    next();
+  };
+}
+
+interface HeaderRecorder {
+  set: [string, string | number | readonly string[]][];
+  removed: string[];
+}
+
+/**
+ * Helmet's answer depends on nothing in the request (no nonces, no function directives): run
+ * it once against a recorder and replay the headers it set, and the ones it removed, on every
+ * answer, instead of its chain of a dozen middleware each time.
+ */
+function staticHeaders(middleware: RequestHandler): (res: Response) => void {
+  const recorded: HeaderRecorder = { set: [], removed: [] };
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      recorded.set.push([name, value]);
+      return recorder;
     },
-    strictTransportSecurity: false,
-    crossOriginResourcePolicy,
+    removeHeader(name: string) {
+      recorded.removed.push(name);
+    },
+  };
+  let synchronous = false;
+  middleware({} as Request, recorder as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    synchronous = true;
   });
-  return (req, res, next) => (isHttpsOrigin(req, config) ? overHttps : overHttp)(req, res, next);
+  if (!synchronous) throw new Error('helmet did not answer at once: its headers are not static');
+  const { set, removed } = recorded;
+  return (res) => {
+    for (const name of removed) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+  };
 }

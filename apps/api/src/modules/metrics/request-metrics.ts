@@ -16,7 +16,7 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
   return (req: Tracked, res, next) => {
     const started = performance.now();
     const underApi = API_PATH.test(req.path);
-    rememberRoutePattern(req);
+    rememberRoutePatterns(Object.getPrototypeOf(req) as object);
     res.once('finish', () => {
       const route = underApi ? (req[matchedPattern] ?? 'unmatched') : 'static';
       if (route === METRICS_PATH) return;
@@ -27,25 +27,35 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
   };
 }
 
+/** The request prototypes (one per app) whose `route` already notes the pattern. */
+const patched = new WeakSet<object>();
+
 /**
  * The pattern must be read when the router matches the route: by the time the answer is
  * sent, an error has left the routers and Express has already reset req.baseUrl to the
- * app's. So req.route becomes an accessor that notes baseUrl + route.path as it is set.
+ * app's. So `route` becomes an accessor that notes baseUrl + route.path as it is set. It is
+ * defined once on the app's request prototype (not on each request, which would cost a
+ * property definition per request and turn every request object into a slow dictionary).
  * baseUrl is the matched text, not the mount pattern: lower-cased, since Express matches
  * paths in any case and each spelling would be a new label; and no router may be mounted
  * on a path with a `:param`, whose raw value would end up in the label.
  */
-function rememberRoutePattern(req: Tracked): void {
-  let route: Route | undefined;
-  Object.defineProperty(req, 'route', {
+function rememberRoutePatterns(proto: object): void {
+  if (patched.has(proto)) return;
+  patched.add(proto);
+  const ownRoute = Symbol('route');
+  type Patched = Tracked & { [ownRoute]?: Route };
+  Object.defineProperty(proto, 'route', {
     configurable: true,
     enumerable: true,
-    get: () => route,
-    set(value: Route) {
-      route = value;
+    get(this: Patched) {
+      return this[ownRoute];
+    },
+    set(this: Patched, value: Route) {
+      this[ownRoute] = value;
       if (typeof value?.path !== 'string') return;
-      const base = req.baseUrl.toLowerCase();
-      req[matchedPattern] = base && value.path === '/' ? base : `${base}${value.path}`;
+      const base = this.baseUrl.toLowerCase();
+      this[matchedPattern] = base && value.path === '/' ? base : `${base}${value.path}`;
     },
   });
 }
