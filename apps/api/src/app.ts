@@ -16,17 +16,17 @@ import { createCodeLimits } from './modules/auth/code-limits.js';
 import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
-import { docsRoutes } from './modules/docs/docs.router.js';
-import { healthRoutes } from './modules/health/health.router.js';
-import { createMetrics } from './modules/metrics/metrics.js';
-import { metricsRoutes } from './modules/metrics/metrics.router.js';
-import { requestMetrics } from './modules/metrics/request-metrics.js';
+import { docsRoutes } from './modules/docs/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { createMetrics, metricsRoutes, requestMetrics } from './modules/metrics/index.js';
 import { interactionsRoutes } from './modules/interactions/interactions.router.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
-import { avatarsStatic } from './modules/profile/pictures/avatars-static.js';
-import { createMediaStorage } from './modules/profile/pictures/media-storage.js';
-import { profileRoutes } from './modules/profile/profile.router.js';
-import { createProfileService } from './modules/profile/profile.service.js';
+import {
+  avatarsStatic,
+  createMediaStorage,
+  createProfileService,
+  profileRoutes,
+} from './modules/profile/index.js';
 import {
   createFeedProfileService,
   createReaderControlsService,

@@ -1,8 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from './lib/logger.js';
-import type { Metrics } from './modules/metrics/metrics.js';
-import type { MetricsSource } from './modules/metrics/metrics-listener.js';
+import type { Metrics, MetricsSource } from './modules/metrics/index.js';
 
 /**
  * `API_WORKERS` > 1: this process (the primary) keeps what must exist once (the embedded

@@ -5,7 +5,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { MailOutbox } from './modules/mail/index.js';
-import type { Metrics } from './modules/metrics/metrics.js';
+import type { Metrics } from './modules/metrics/index.js';
 import type { SessionUsers } from './modules/auth/index.js';
 
 export type AppConfig = Config & { jwtSecret: string };

@@ -25,12 +25,12 @@ import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
-import { createMetrics } from './modules/metrics/metrics.js';
 import {
+  createMetrics,
   startMetricsListener,
   type MetricsListener,
   type MetricsSource,
-} from './modules/metrics/metrics-listener.js';
+} from './modules/metrics/index.js';
 import { createSessionUsers } from './modules/auth/index.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */

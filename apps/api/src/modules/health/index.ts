@@ -1,0 +1,2 @@
+/** The health module's public surface: the liveness and readiness routes. */
+export { healthRoutes } from './health.router.js';
