@@ -5,8 +5,9 @@
 // alternating windows (ratio = requests/s of the endpoint / of the replay just before). Then
 // search with nothing cached (BENCH_DISTINCT_QUERIES, 0 = skip): at 100,000 articles, hundreds
 // of different real queries, each asked once, under 10 connections (BENCH_DISTINCT_CONNECTIONS).
-// BENCH_READ_PROFILE_DIR: write the API process's --cpu-prof there; BENCH_READ_ONLY=text: only
-// the routes whose name contains it; BENCH_READ_BUDGET: seconds for the table (default 300).
+// BENCH_READ_PROFILE_DIR: write the API process's --cpu-prof there; BENCH_READ_ONLY=a,b: only
+// the routes whose name contains one of them; BENCH_READ_BUDGET: seconds for the table (default
+// 300). The article reads go first: they are what readers wait for.
 import {
   cpuSecondsOfTree,
   machineCpuShares,
@@ -35,8 +36,8 @@ const DISTINCT_QUERIES = Number(process.env.BENCH_DISTINCT_QUERIES ?? 300);
 const PROFILE_DIR = process.env.BENCH_READ_PROFILE_DIR;
 /** Seconds for the table: routes not started by then are named in the notes, not measured. */
 const TABLE_BUDGET_S = Number(process.env.BENCH_READ_BUDGET || 300);
-/** Only the routes whose name contains this (say getarticlebyid). */
-const ONLY = process.env.BENCH_READ_ONLY;
+/** Only the routes whose name contains one of these (say `articles/,health`). */
+const ONLY = process.env.BENCH_READ_ONLY?.split(',').filter(Boolean);
 const DISTINCT_CONNECTIONS = Number(process.env.BENCH_DISTINCT_CONNECTIONS || 10);
 /** How many of the slowest distinct searches the figures name (the p99 is the 4th slowest of 300). */
 const SLOWEST_SHOWN = 5;
@@ -176,6 +177,10 @@ export default {
       Object.entries(ROUTES)
         .filter(([key, route]) => key.startsWith('GET ') && route.access !== 'signedIn')
         .map(([key]) => key.slice(4))
+        .sort(
+          (a, b) =>
+            Number(!a.startsWith('/api/articles/')) - Number(!b.startsWith('/api/articles/')),
+        )
         .map((p) => [p.replace(/^\/api\//, ''), `${p}${queryOf[p] ?? ''}`]),
     );
     targets['articles/getarticlebykeyword (category)'] =
@@ -197,7 +202,7 @@ export default {
     const plan = [];
     for (const [who, headers] of Object.entries(readers)) {
       for (const [name, target] of Object.entries(targets)) {
-        if (!forReader(who, name) || (ONLY && !name.includes(ONLY))) continue;
+        if (!forReader(who, name) || (ONLY && !ONLY.some((o) => name.includes(o)))) continue;
         const check = await probe(new URL(target, app.url), headers);
         plan.push({ who, name, target, headers, check, replayPath: `/replay/${plan.length}` });
       }
