@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   interactionsRoutes(routes, interactions, writeLimits);
   articlesRoutes(routes, deps, articles);
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
-  docsRoutes(routes);
+  docsRoutes(routes, deps);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);
 

@@ -8,7 +8,7 @@ import { acceptedEncodings } from './accept-encoding.js';
  * any per-request wrapping would be pure overhead there (~8 % of such a request).
  */
 const PREPARED =
-  /^\/articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword)$/;
+  /^\/(articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword)|openapi\.json)$/;
 
 /** Files sent as streams (the API viewer's bundle, ~1.4 MB): compressed on the way by `compression`. */
 const STREAMED = /^\/docs\//;

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MESSAGES } from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';
@@ -52,10 +54,31 @@ const INIT = `if (typeof SwaggerUIBundle === 'undefined') {
 }
 `;
 
-/** /api/openapi.json (generated from the route table) and /api/docs, which renders it. */
-export function docsRoutes(routes: RouteRegistrar): void {
+/**
+ * /api/openapi.json (generated from the route table) and /api/docs, which renders it. The
+ * document (about 320 kB of JSON) is answered from prepared bytes, as the public lists are:
+ * serialised and compressed once per lifetime instead of on every request.
+ */
+export function docsRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<AppDeps, 'config' | 'changes'>,
+): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
-  routes.json('GET /api/openapi.json', () => (document ??= openApiDocument()));
+  const prepared = createPreparedCache({
+    ttlMs: deps.config.publicCacheSeconds * 1000,
+    maxEntries: 1,
+    changes: deps.changes,
+  });
+  routes.custom('GET /api/openapi.json', ({ req, res }) =>
+    prepared.respond(
+      req,
+      res,
+      'openapi',
+      async () => (document ??= openApiDocument()),
+      // It shows no article: only a change of the whole set (or its lifetime) rebuilds it.
+      () => ({ articleIds: [] }),
+    ),
+  );
 
   routes.custom('GET /api/docs', ({ res }) => {
     res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY).type('html').send(PAGE);
