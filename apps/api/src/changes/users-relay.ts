@@ -2,7 +2,7 @@ import { listenToChannel } from '../db/channel-listener.js';
 import type { Logger } from '../lib/logger.js';
 
 /**
- * What the relay keeps in step: the session rows a process keeps (the users module's
+ * What the relay keeps in step: the session rows a process keeps (the auth module's
  * `SessionUsers`), by reader id and by session id.
  */
 export interface KeptSessionRows {
@@ -15,7 +15,7 @@ export interface KeptSessionRows {
 }
 
 /**
- * Keeps this process's session rows (the users module's `SessionUsers`) in step with the
+ * Keeps this process's session rows (the auth module's `SessionUsers`) in step with the
  * `users` table, whoever changes it:
  *
  * - a trigger on `users` (migration 0010) sends `NOTIFY lede_users_changed` with the reader's

@@ -13,10 +13,13 @@ type Tracked = Request & { [matchedPattern]?: string };
  * /api/metrics are not counted (Prometheus records its own scrape times).
  */
 export function requestMetrics(metrics: Metrics): RequestHandler {
+  /** The app's request prototype, once its `route` notes the pattern. */
+  let patched: object | undefined;
   return (req: Tracked, res, next) => {
     const started = performance.now();
     const underApi = API_PATH.test(req.path);
-    rememberRoutePatterns(Object.getPrototypeOf(req) as object);
+    const proto = Object.getPrototypeOf(req) as object;
+    if (proto !== patched) rememberRoutePatterns((patched = proto));
     res.once('finish', () => {
       const route = underApi ? (req[matchedPattern] ?? 'unmatched') : 'static';
       if (route === METRICS_PATH) return;
@@ -26,9 +29,6 @@ export function requestMetrics(metrics: Metrics): RequestHandler {
     next();
   };
 }
-
-/** The request prototypes (one per app) whose `route` already notes the pattern. */
-const patched = new WeakSet<object>();
 
 /**
  * The pattern must be read when the router matches the route: by the time the answer is
@@ -41,8 +41,6 @@ const patched = new WeakSet<object>();
  * on a path with a `:param`, whose raw value would end up in the label.
  */
 function rememberRoutePatterns(proto: object): void {
-  if (patched.has(proto)) return;
-  patched.add(proto);
   const ownRoute = Symbol('route');
   type Patched = Tracked & { [ownRoute]?: Route };
   Object.defineProperty(proto, 'route', {
