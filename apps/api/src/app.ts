@@ -3,9 +3,10 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import type { AppDeps } from './deps.js';
 import { jsonCompression } from './http/compression.js';
-import { requestLogger } from './http/request-log.js';
+import { createFastLane } from './http/fast-lane.js';
+import { logAnswer, requestLogger } from './http/request-log.js';
 import { requestId } from './http/request-id.js';
-import { securityHeaders } from './http/security-headers.js';
+import { isHttpsOrigin, securityHeaders } from './http/security-headers.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { API_BASE, routeRegistrar } from './http/route.js';
@@ -13,7 +14,11 @@ import { createWriteLimits } from './http/write-limits.js';
 import { authRoutes } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCodeLimits } from './modules/auth/code-limits.js';
-import { attachAccessToken, createSessionMiddleware } from './modules/auth/session.js';
+import {
+  attachAccessToken,
+  createSessionMiddleware,
+  mayCarrySession,
+} from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
 import { docsRoutes } from './modules/docs/index.js';
@@ -42,10 +47,18 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
+  const metrics = deps.metrics ?? createMetrics(pool);
+  // A visitor's GET of a remembered public answer is served here, before the stack below.
+  const lane = createFastLane({
+    mayCarrySession,
+    overHttps: (req) => isHttpsOrigin(req, config),
+    observe: (labels, seconds) => metrics.observeRequest(labels, seconds),
+    log: (req, status, startedAt) => logAnswer(logger, req, status, startedAt),
+  });
+  app.use(lane.handler);
   app.use(requestId());
   app.use(securityHeaders(config));
   app.use(requestLogger(logger));
-  const metrics = deps.metrics ?? createMetrics(pool);
   app.use(requestMetrics(metrics));
 
   // Every service is built once, here, and handed to the routers that need it.
@@ -69,12 +82,12 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(attachAccessToken);
-  healthRoutes(routes, pool);
+  healthRoutes(routes, pool, lane);
   authRoutes(routes, deps, auth, codeLimits);
   interactionsRoutes(routes, interactions, writeLimits);
-  articlesRoutes(routes, deps, articles);
+  articlesRoutes(routes, deps, articles, lane);
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
-  docsRoutes(routes, deps);
+  docsRoutes(routes, deps, lane);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);
 

@@ -2,9 +2,10 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { createTestContext, type TestContext } from './context.js';
+import { createTestContext, createTestDatabase, type TestContext } from './context.js';
 import { contractAgent } from './contract.js';
 import { memoryLogger } from './memory-logger.js';
+import { listenRaw } from './raw-http.js';
 
 let ctx: TestContext;
 let unreachable: DatabaseHandle;
@@ -56,6 +57,29 @@ describe('liveness and readiness', () => {
       message: 'Database unreachable',
       code: 'DATABASE_UNREACHABLE',
     });
+  });
+
+  it('asks the database again on every check, after healthy answers too, never cached', async () => {
+    const database = await createTestDatabase();
+    const raw = await listenRaw(createApp({ ...ctx.deps, db: database.db, pool: database.pool }));
+    try {
+      for (let i = 0; i < 3; i++) {
+        const ready = await raw.get('/api/health/ready');
+        expect(ready.status).toBe(200);
+        expect(ready.json()).toEqual({ status: 'ready' });
+        expect(ready.headers['cache-control']).toBe('no-store');
+      }
+      await database.close();
+      for (const path of ['/api/health/ready', '/api/health']) {
+        const down = await raw.get(path);
+        expect(down.status).toBe(503);
+        expect(down.headers['retry-after']).toBe('5');
+        expect(down.json()).toMatchObject({ code: 'DATABASE_UNREACHABLE' });
+      }
+      expect((await raw.get('/api/health/live')).status).toBe(200);
+    } finally {
+      await raw.close();
+    }
   });
 
   it('keeps health checks out of the request log', async () => {

@@ -67,6 +67,15 @@ export async function isDatabaseReachable(pool: pg.Pool): Promise<boolean> {
   }
 }
 
+/** isDatabaseReachable for many callers at once: those who ask while a check runs share it. */
+export function sharedReachabilityCheck(pool: pg.Pool): () => Promise<boolean> {
+  let running: Promise<boolean> | undefined;
+  return () =>
+    (running ??= isDatabaseReachable(pool).finally(() => {
+      running = undefined;
+    }));
+}
+
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_INVALID_PARAMETER_VALUE = '22023';
 

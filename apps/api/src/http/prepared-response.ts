@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { Changes, Dependency } from '../changes/index.js';
-import { acceptedEncodings } from './accept-encoding.js';
+import { acceptedEncodings, type Accepted, type Encoding } from './accept-encoding.js';
+import type { FastLane, LaneAnswer } from './fast-lane.js';
 import { JsonText } from '../lib/json-text.js';
 
 /**
@@ -178,6 +179,20 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * A prepared body is compressed once, so even a small one is worth it (an article: 717 B of JSON,
+ * 506 B in brotli); below this size the encodings' framing outweighs what they save.
+ */
+const TOO_SMALL_TO_COMPRESS = 128;
+
+/** How a body is sent to a caller who accepts `accepted`. */
+export function encodingFor(body: PreparedBody, accepted: Accepted): Encoding {
+  return body.json.length < TOO_SMALL_TO_COMPRESS ? 'identity' : accepted.preferred;
+}
+
+/** `Cache-Control` for a visitor's answer that may be kept `seconds`. */
+export const publicFor = (seconds: number) => `public, max-age=${seconds}`;
+
 function finish(res: Response, body: Buffer, encoding?: 'gzip' | 'br'): void {
   res.setHeader('Content-Type', JSON_TYPE);
   if (encoding) res.setHeader('Content-Encoding', encoding);
@@ -190,11 +205,12 @@ export async function sendPrepared(
   req: Request,
   res: Response,
   body: PreparedBody,
-  maxAgeSeconds: number,
+  /** For a visitor: say `publicFor(seconds)`, or `no-store`. */
+  cacheControl: string,
 ): Promise<void> {
   const token: unknown = res.locals.accessToken;
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  const encoding = accepted.preferred;
+  const encoding = encodingFor(body, accepted);
   const vary = res.getHeader('Vary');
   res.setHeader('Vary', vary ? `${String(vary)}, ${VARY}` : VARY);
   if (typeof token === 'string') {
@@ -205,7 +221,7 @@ export async function sendPrepared(
     const gz = body.gzipWithToken(token);
     return finish(res, Buffer.isBuffer(gz) ? gz : await gz, 'gzip');
   }
-  res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+  res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', body.etag);
   if (matchesEtag(req.headers['if-none-match'], body.etag)) {
     res.statusCode = 304;
@@ -228,6 +244,8 @@ export interface PreparedCacheOptions {
   clock?: () => number;
   /** The app's change notices: a body is stale once a change it depends on is announced. */
   changes: Changes;
+  /** Where a visitor's answer is remembered, so the URL's next visitors skip the stack (./fast-lane.ts). */
+  lane?: FastLane;
 }
 
 export interface RespondOptions<T> {
@@ -270,6 +288,7 @@ export function createPreparedCache({
   now = () => performance.now(),
   clock = () => Date.now(),
   changes,
+  lane,
 }: PreparedCacheOptions) {
   const { articlesVersion, moreThanCountsChangedSince, stillValid } = changes;
   const entries = new Map<string, PreparedBody>();
@@ -355,6 +374,17 @@ export function createPreparedCache({
     return undefined;
   }
 
+  const secondsLeft = (body: PreparedBody) =>
+    Math.max(0, Math.floor((body.expiresAt - now()) / 1000));
+
+  /** The held body for `key` while it is fresh (never a stale one), for the fast lane. */
+  function peek(key: string): LaneAnswer | undefined {
+    const body = entries.get(key);
+    if (!body || body.expiresAt <= now() || body.until <= clock()) return undefined;
+    if (!stillValid(body.version, body.depends)) return undefined;
+    return { body, cacheControl: publicFor(secondsLeft(body)) };
+  }
+
   return {
     /**
      * Answers with the prepared body for `key`, building it with `load` when missing or
@@ -374,13 +404,14 @@ export function createPreparedCache({
         // The previous body (not cacheable downstream); one rebuild in the background.
         if (held.revalidate && !flights.has(key))
           start(key, load, dependsOn, until).catch(() => undefined);
-        return sendPrepared(req, res, held.body, 0);
+        return sendPrepared(req, res, held.body, publicFor(0));
       }
       const body = held?.body ?? (await build(key, load, dependsOn, staleMs, until));
       // A body joined within its stale window is not cacheable downstream either.
       const fresh = stillValid(body.version, body.depends);
-      const maxAge = fresh ? Math.max(0, Math.floor((body.expiresAt - now()) / 1000)) : 0;
-      await sendPrepared(req, res, body, maxAge);
+      await sendPrepared(req, res, body, publicFor(fresh ? secondsLeft(body) : 0));
+      if (lane && fresh && ttlMs > 0 && typeof res.locals.accessToken !== 'string')
+        lane.remember(req, res, () => peek(key));
     },
     /** Bodies held now (for tests and diagnostics). */
     size: () => entries.size,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -15,18 +15,25 @@ declare global {
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Gives every request an id and answers it as `X-Request-Id`. A proxy's `X-Request-Id` is
- * kept only when the peer that sent it is a trusted proxy (TRUST_PROXY, as Express judges
- * X-Forwarded-For) and the id looks sane; otherwise anyone could choose the ids in the log.
+ * This request's id, kept as `req.id`. A proxy's `X-Request-Id` is kept only when the peer
+ * that sent it is a trusted proxy (TRUST_PROXY, as Express judges X-Forwarded-For) and the id
+ * looks sane; otherwise anyone could choose the ids in the log.
  */
+export function assignRequestId(req: Request): string {
+  const sent = req.headers['x-request-id'];
+  let incoming: string | undefined;
+  if (typeof sent === 'string') {
+    const trusted = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    if (trusted(req.socket.remoteAddress ?? '', 0)) incoming = sent;
+  }
+  req.id = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
+  return req.id;
+}
+
+/** Gives every request an id (see assignRequestId) and answers it as `X-Request-Id`. */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const trusted = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-    const incoming = trusted(req.socket.remoteAddress ?? '', 0)
-      ? req.header('x-request-id')
-      : undefined;
-    req.id = incoming && ACCEPTABLE_ID.test(incoming) ? incoming : crypto.randomUUID();
-    res.setHeader('X-Request-Id', req.id);
+    res.setHeader('X-Request-Id', assignRequestId(req));
     next();
   };
 }

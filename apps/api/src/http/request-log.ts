@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Level } from 'pino';
 import type { Logger } from '../lib/logger.js';
 
@@ -11,6 +11,28 @@ function levelFor(statusCode: number): Level {
   return 'info';
 }
 
+/** Writes a request's line (see requestLogger), when its level is enabled. */
+export function logAnswer(
+  logger: Logger,
+  req: Request,
+  statusCode: number,
+  startedAt: number,
+): void {
+  const level = levelFor(statusCode);
+  if (!logger.isLevelEnabled(level)) return;
+  const url = req.originalUrl.split('?')[0]!;
+  if (UNLOGGED.has(url)) return;
+  logger[level](
+    {
+      reqId: req.id,
+      req: { method: req.method, url },
+      res: { statusCode },
+      responseTime: Math.round(performance.now() - startedAt),
+    },
+    'request completed',
+  );
+}
+
 /**
  * One line per answered request: its id, method, path (never the query string, which can hold
  * an e-mail or a search), status and time taken; no headers and no bodies. 5xx at error, 4xx at
@@ -21,19 +43,7 @@ export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     if (UNLOGGED.has(req.path)) return next();
     const started = performance.now();
-    res.once('finish', () => {
-      const level = levelFor(res.statusCode);
-      if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          reqId: req.id,
-          req: { method: req.method, url: req.originalUrl.split('?')[0] },
-          res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - started),
-        },
-        'request completed',
-      );
-    });
+    res.once('finish', () => logAnswer(logger, req, res.statusCode, started));
     next();
   };
 }

@@ -1,6 +1,7 @@
 import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { LIST_STALE_MS, type Dependency } from '../../changes/index.js';
+import type { FastLane } from '../../http/fast-lane.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ArticlesPageJson, type ArticlesPage, type ArticlesService } from './articles.service.js';
@@ -25,10 +26,12 @@ export function articlesRoutes(
   routes: RouteRegistrar,
   deps: AppDeps,
   articles: ArticlesService,
+  lane?: FastLane,
 ): void {
   const prepared = createPreparedCache({
     ttlMs: deps.config.publicCacheSeconds * 1000,
     changes: deps.changes,
+    lane,
   });
   const list = { staleMs: LIST_STALE_MS };
 

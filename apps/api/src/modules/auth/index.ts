@@ -8,6 +8,7 @@ export {
   createSessionMiddleware,
   currentSession,
   currentUser,
+  mayCarrySession,
   setSession,
 } from './session.js';
 export { createSessionUsers, type SessionUsers } from './session-users.js';

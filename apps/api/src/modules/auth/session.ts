@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
@@ -32,6 +33,16 @@ export function currentSession(req: Request): SessionRow {
 export function bearerToken(req: Request): string | undefined {
   const header = req.header('authorization');
   return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+}
+
+/**
+ * Whether a request may carry a session: any `Authorization`, or a cookie header naming the
+ * refresh cookie (looked for, not parsed). Such a request is never answered by the fast lane.
+ */
+export function mayCarrySession(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers.authorization !== undefined || (headers.cookie?.includes(`${REFRESH_COOKIE}=`) ?? false)
+  );
 }
 
 interface SignedIn {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
+import type { FastLane } from '../../http/fast-lane.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
@@ -62,12 +63,14 @@ const INIT = `if (typeof SwaggerUIBundle === 'undefined') {
 export function docsRoutes(
   routes: RouteRegistrar,
   deps: Pick<AppDeps, 'config' | 'changes'>,
+  lane?: FastLane,
 ): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
   const prepared = createPreparedCache({
     ttlMs: deps.config.publicCacheSeconds * 1000,
     maxEntries: 1,
     changes: deps.changes,
+    lane,
   });
   routes.custom('GET /api/openapi.json', ({ req, res }) =>
     prepared.respond(
