@@ -177,6 +177,8 @@ export default {
       Object.entries(ROUTES)
         .filter(([key, route]) => key.startsWith('GET ') && route.access !== 'signedIn')
         .map(([key]) => key.slice(4))
+        // Prometheus's, for a bearer of METRICS_TOKEN only: not a public read.
+        .filter((p) => p !== '/api/metrics')
         .sort(
           (a, b) =>
             Number(!a.startsWith('/api/articles/')) - Number(!b.startsWith('/api/articles/')),

@@ -17,6 +17,7 @@ import { createCodeLimits } from './modules/auth/code-limits.js';
 import {
   attachAccessToken,
   createSessionMiddleware,
+  keptBearerToken,
   mayCarrySession,
 } from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
@@ -48,9 +49,11 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const metrics = deps.metrics ?? createMetrics(pool);
-  // A visitor's GET of a remembered public answer is served here, before the stack below.
+  const auth = createAuthService(deps);
+  // A GET of a remembered public answer is served here, before the stack below.
   const lane = createFastLane({
     mayCarrySession,
+    keptAccessToken: keptBearerToken(auth),
     overHttps: (req) => isHttpsOrigin(req, config),
     observe: (labels, seconds) => metrics.observeRequest(labels, seconds),
     log: (req, status, startedAt) => logAnswer(logger, req, status, startedAt),
@@ -62,7 +65,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestMetrics(metrics));
 
   // Every service is built once, here, and handed to the routers that need it.
-  const auth = createAuthService(deps);
   const articles = createArticlesService(deps);
   const interactions = createInteractionsService(deps);
   const profile = createProfileService(deps, createMediaStorage(config), interactions);

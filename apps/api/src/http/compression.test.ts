@@ -34,6 +34,7 @@ beforeAll(async () => {
     res.write(JSON.stringify(FEED));
     res.end(']}');
   });
+  // A route that answers from prepared bytes (here, pretending): left alone.
   api.get('/docs/viewer.js', (_req, res) => res.type('text/javascript').send('x'.repeat(20_000)));
   app.use('/api', api);
   server = http.createServer(app);
@@ -166,9 +167,9 @@ describe('JSON answers compressed in one call', () => {
     expect(json(res)).toEqual({ parts: [FEED] });
   });
 
-  it('the API viewer’s files still go through the streaming compressor', async () => {
+  it('leaves alone the routes that answer from prepared bytes (the API viewer’s files)', async () => {
     const res = await ask('/docs/viewer.js', { 'accept-encoding': 'gzip' });
-    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.decoded().toString()).toBe('x'.repeat(20_000));
   });
 });

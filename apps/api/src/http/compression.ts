@@ -1,17 +1,14 @@
 import zlib from 'node:zlib';
-import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
 import { acceptedEncodings } from './accept-encoding.js';
 
 /**
- * The public article routes answer from bytes compressed once (./prepared-response.ts);
- * any per-request wrapping would be pure overhead there (~8 % of such a request).
+ * The public article routes, health and the API docs answer from bytes compressed once
+ * (./prepared-response.ts); any per-request wrapping would be pure overhead there (~8 % of such
+ * a request).
  */
 const PREPARED =
-  /^\/(articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword)|openapi\.json)$/;
-
-/** Files sent as streams (the API viewer's bundle, ~1.4 MB): compressed on the way by `compression`. */
-const STREAMED = /^\/docs\//;
+  /^\/(articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword)|openapi\.json|health(\/live|\/ready)?|docs(\/(init\.js|viewer\.js|viewer\.css))?)$/;
 
 /** Smaller bodies go as they are: compressing them saves less than the header costs. */
 export const COMPRESSION_THRESHOLD = 1024;
@@ -124,13 +121,8 @@ function compressWhole(req: Request, res: Response): void {
  * on the /api router.
  */
 export function jsonCompression(): RequestHandler {
-  const streaming = compression({
-    threshold: COMPRESSION_THRESHOLD,
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: PER_REQUEST_BROTLI_QUALITY } },
-  });
   return (req, res, next) => {
     if (PREPARED.test(req.path)) return next();
-    if (STREAMED.test(req.path)) return streaming(req, res, next);
     compressWhole(req, res);
     next();
   };

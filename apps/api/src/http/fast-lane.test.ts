@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenRaw, type RawAnswer } from '../../test/raw-http.js';
+import type { Route } from '@lede/shared';
 import { createFastLane, type LaneAnswer } from './fast-lane.js';
 import { PreparedBody, publicFor, sendPrepared } from './prepared-response.js';
 
@@ -23,6 +24,7 @@ function laneApp() {
   const lane = createFastLane({
     mayCarrySession: (headers) =>
       headers.authorization !== undefined || !!headers.cookie?.includes('session='),
+    keptAccessToken: (req) => (req.headers.authorization === 'Bearer good' ? 'good' : undefined),
     overHttps: (req) => req.headers['x-forwarded-proto'] === 'https',
     observe: ({ method, route, status }) => observed.push(`${method} ${route} ${status}`),
     log: (_req, status) => logged.push(status),
@@ -43,13 +45,21 @@ function laneApp() {
       res.setHeader('Strict-Transport-Security', 'max-age=1');
     next();
   });
-  const answer: express.RequestHandler = async (req, res) => {
-    await sendPrepared(req, res, state.current ?? article(0), publicFor(30));
-    lane.remember(req, res, source);
-  };
-  app.get('/api/article', answer);
-  app.get('/api/other/:n', answer);
+  /** As the registrar and the session middleware would: the route's access, the caller's token. */
+  const answer =
+    (access: Route['access']): express.RequestHandler =>
+    async (req, res) => {
+      req.tableRoute = { access } as Route;
+      if (access === 'optional' && req.headers.authorization === 'Bearer good')
+        res.locals.accessToken = 'good';
+      await sendPrepared(req, res, state.current ?? article(0), publicFor(30));
+      lane.remember(req, res, source);
+    };
+  app.get('/api/article', answer('optional'));
+  app.get('/api/other/:n', answer('optional'));
+  app.get('/api/for-anyone', answer('visitor'));
   app.get('/api/cookie', async (req, res) => {
+    req.tableRoute = { access: 'optional' } as Route;
     res.cookie('session', 'abc');
     await sendPrepared(req, res, article(1), publicFor(30));
     lane.remember(req, res, source);
@@ -83,7 +93,7 @@ describe('the fast lane', () => {
     expect(second.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(zlib.brotliDecompressSync(second.body).toString())).toEqual(
-      JSON.parse(t.state.current!.json.toString()),
+      JSON.parse(t.state.current!.bytes.toString()),
     );
     expect(t.observed.at(-1)).toBe('GET /api/article 200');
     expect(t.logged.at(-1)).toBe(200);
@@ -102,7 +112,7 @@ describe('the fast lane', () => {
       const res = await raw.get('/api/article?x=2', { 'accept-encoding': accept });
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
-      expect(res.json()).toEqual(JSON.parse(t.state.current!.json.toString()));
+      expect(res.json()).toEqual(JSON.parse(t.state.current!.bytes.toString()));
     }
     expect(t.state.reached).toBe(reached);
   });
@@ -110,7 +120,7 @@ describe('the fast lane', () => {
   it('leaves to the stack credentials, revalidations and another scheme', async () => {
     await raw.get('/api/article?x=3');
     const reached = t.state.reached;
-    await raw.get('/api/article?x=3', { authorization: 'Bearer x' });
+    await raw.get('/api/article?x=3', { authorization: 'Bearer unknown' });
     await raw.get('/api/article?x=3', { cookie: 'theme=dark; session=1' });
     const revalidated = await raw.get('/api/article?x=3', {
       'if-none-match': t.state.current!.etag,
@@ -124,6 +134,29 @@ describe('the fast lane', () => {
     const https = await raw.get('/api/article?x=3', { 'x-forwarded-proto': 'https' });
     expect(https.headers['strict-transport-security']).toBe('max-age=1');
     expect(t.state.reached).toBe(reached + 4);
+  });
+
+  it('gives a reader whose token is known good the stack’s answer for them: their token appended, private', async () => {
+    const reader = { authorization: 'Bearer good', 'accept-encoding': 'gzip' };
+    const fromStack = await raw.get('/api/article?x=6', reader);
+    expect(fromStack.json()).toMatchObject({ AccessToken: 'good' });
+    await raw.get('/api/article?x=6', { 'accept-encoding': 'gzip' }); // a visitor: remembered
+    const reached = t.state.reached;
+    const fromLane = await raw.get('/api/article?x=6', reader);
+    expect(t.state.reached).toBe(reached);
+    expect(fromLane.decoded().equals(fromStack.decoded())).toBe(true);
+    expect(sameFor(fromLane)).toEqual(sameFor(fromStack));
+    expect(fromLane.headers['cache-control']).toBe('private, no-store');
+    expect(fromLane.headers.etag).toBeUndefined();
+  });
+
+  it('answers a route open to anyone alike whoever asks', async () => {
+    const visitor = await raw.get('/api/for-anyone');
+    const reached = t.state.reached;
+    const reader = await raw.get('/api/for-anyone', { authorization: 'Bearer unknown' });
+    expect(t.state.reached).toBe(reached);
+    expect(reader.body.equals(visitor.body)).toBe(true);
+    expect(reader.headers.etag).toBe(visitor.headers.etag);
   });
 
   it('serves the current body, and forgets a URL whose source has none', async () => {

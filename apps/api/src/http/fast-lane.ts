@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { acceptedEncodings, type Encoding } from './accept-encoding.js';
-import { encodingFor, type PreparedBody } from './prepared-response.js';
+import { bytesFor, PRIVATE, type PreparedBody } from './prepared-response.js';
 import { assignRequestId } from './request-id.js';
 
 /** What a remembered URL answers now: a fresh prepared body and its `Cache-Control`. */
@@ -14,8 +14,13 @@ export interface LaneAnswer {
 export type LaneSource = () => LaneAnswer | undefined | Promise<LaneAnswer | undefined>;
 
 export interface FastLaneOptions {
-  /** Whether a request may carry a session (a bearer token, a refresh cookie): the stack decides those. */
+  /** Whether a request may carry a session (a bearer token, a refresh cookie). */
   mayCarrySession(headers: IncomingHttpHeaders): boolean;
+  /**
+   * For a request that may carry a session: the access token its answer carries, when that can
+   * be told at once from what the process keeps; otherwise undefined and the stack decides.
+   */
+  keptAccessToken(req: Request): string | undefined;
   /** Whether the stack would treat this request as reaching the app over HTTPS (its headers differ). */
   overHttps(req: Request): boolean;
   /** Counts and times an answer given here, as the stack's request metrics do. */
@@ -40,24 +45,26 @@ const PER_ANSWER = new Set([
 interface Entry {
   /** The route pattern, as the request metrics label it. */
   route: string;
+  /** A route for anyone (health, OpenAPI): a session changes nothing in its answer. */
+  anyCaller: boolean;
   overHttps: boolean;
   /** The headers the stack gave this URL's answer that do not depend on the body (flat pairs). */
   headers: string[];
   answer: LaneSource;
-  /** The header block last written for each encoding (its body's length decides), and their body. */
-  blocks: Partial<Record<Encoding, { length: number; block: string[] }>>;
+  /** The header block last written per encoding and caller (its body's length decides), and their body. */
+  blocks: Partial<Record<BlockKind, { length: number; block: string[] }>>;
   blocksFor?: PreparedBody;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+type BlockKind = Encoding | `${Encoding} signed-in`;
 
 export interface FastLane {
   /** Mounted first on the app. */
   handler: RequestHandler;
   /**
    * After the stack answered `req` with a prepared body: lets the lane answer this URL's next
-   * visitors while `answer` gives a body. Only a visitor's plain 200 GET that set no cookie is
-   * remembered.
+   * callers while `answer` gives a body. Only a 200 GET of a route of the table open to
+   * visitors, that set no cookie, is remembered.
    */
   remember(req: Request, res: Response, answer: LaneSource): void;
   /** URLs remembered now (for tests and diagnostics). */
@@ -68,18 +75,21 @@ export interface FastLane {
 type WithRawHeaderNames = Response & { getRawHeaderNames(): string[] };
 
 /**
- * The fast lane: a visitor's GET of a URL whose answer is a prepared body (./prepared-response.ts)
- * is answered before the middleware stack, with the headers the stack gave that URL's last
- * answer, the body's own, one request id, one metrics observation and one log line. The stack
- * remembers a URL (`remember`) once it has answered it to a visitor from a fresh body. Anything
- * else goes through the stack as before: another method, credentials of any kind,
- * `If-None-Match`, a body that is no longer fresh (or whose compressed form is still being made),
- * a URL not remembered. The stack's work around such an answer (~60 µs: request id, security
- * headers, CORS, routing, parsing and validating the query, the cache lookup) depends on
- * nothing but the URL, so doing it once per URL gives the same bytes.
+ * The fast lane: a GET of a URL whose answer is a prepared body (./prepared-response.ts) is
+ * answered before the middleware stack, with the headers the stack gave that URL's last answer,
+ * the body's own, one request id, one metrics observation and one log line. The stack remembers
+ * a URL (`remember`) once it has answered it from a fresh body. A reader whose
+ * bearer token, reader and session the process knows to be good (`keptAccessToken`) gets the
+ * same body with the token appended, as the stack would give it. Anything else goes through the
+ * stack as before: another method, a session that must be looked up, `If-None-Match`, another
+ * scheme, a body that is no longer fresh (or whose compressed form is still being made), a URL
+ * not remembered. The stack's work around such an answer (~60 µs: request id, security headers,
+ * CORS, routing, parsing and validating the query, the cache lookup) depends on nothing but the
+ * URL and the caller, so doing it once per URL gives the same bytes.
  */
 export function createFastLane({
   mayCarrySession,
+  keptAccessToken,
   overHttps,
   observe,
   log,
@@ -87,24 +97,34 @@ export function createFastLane({
 }: FastLaneOptions): FastLane {
   const entries = new Map<string, Entry>();
 
-  function blockFor(entry: Entry, body: PreparedBody, encoding: Encoding, length: number) {
+  /** The headers of an answer: the URL's, then the body's (a signed-in caller's has no ETag). */
+  function blockFor(
+    entry: Entry,
+    body: PreparedBody,
+    encoding: Encoding,
+    length: number,
+    signedIn: boolean,
+  ) {
     if (entry.blocksFor !== body) {
       entry.blocks = {};
       entry.blocksFor = body;
     }
+    const kind: BlockKind = signedIn ? `${encoding} signed-in` : encoding;
     // A body's brotli bytes are replaced by smaller ones once asked for twice: the length decides.
-    const kept = entry.blocks[encoding];
+    const kept = entry.blocks[kind];
     if (kept?.length === length) return kept.block;
-    const block = [...entry.headers, 'ETag', body.etag, 'Content-Type', JSON_TYPE];
+    const block = [...entry.headers, 'Content-Type', body.contentType];
+    if (!signedIn) block.push('ETag', body.etag);
     if (encoding !== 'identity') block.push('Content-Encoding', encoding);
     block.push('Content-Length', String(length));
-    entry.blocks[encoding] = { length, block };
+    entry.blocks[kind] = { length, block };
     return block;
   }
 
   function serve(
     entry: Entry,
     held: LaneAnswer | undefined,
+    token: string | undefined,
     req: Request,
     res: Response,
     next: NextFunction,
@@ -114,15 +134,14 @@ export function createFastLane({
       entries.delete(req.url);
       return next();
     }
-    const { body } = held;
-    const encoding = encodingFor(body, acceptedEncodings(req.headers['accept-encoding']));
-    const bytes = encoding === 'identity' ? body.json : encoding === 'br' ? body.br() : body.gzip();
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const { encoding, bytes } = bytesFor(held.body, accepted, token);
     if (!Buffer.isBuffer(bytes)) return next();
-    const block = blockFor(entry, body, encoding, bytes.length);
+    const signedIn = token !== undefined;
     res.writeHead(200, [
-      ...block,
+      ...blockFor(entry, held.body, encoding, bytes.length, signedIn),
       'Cache-Control',
-      held.cacheControl,
+      signedIn ? PRIVATE : held.cacheControl,
       'X-Request-Id',
       assignRequestId(req),
     ]);
@@ -140,12 +159,16 @@ export function createFastLane({
     if (!entry) return next();
     const startedAt = performance.now();
     const headers = req.headers;
-    if (headers['if-none-match'] !== undefined || mayCarrySession(headers)) return next();
+    let token: string | undefined;
+    if (!entry.anyCaller && mayCarrySession(headers)) {
+      token = keptAccessToken(req);
+      if (token === undefined) return next();
+    } else if (headers['if-none-match'] !== undefined) return next();
     if (overHttps(req) !== entry.overHttps) return next();
     const held = entry.answer();
-    if (!(held instanceof Promise)) return serve(entry, held, req, res, next, startedAt);
+    if (!(held instanceof Promise)) return serve(entry, held, token, req, res, next, startedAt);
     held.then(
-      (answer) => serve(entry, answer, req, res, next, startedAt),
+      (answer) => serve(entry, answer, token, req, res, next, startedAt),
       () => next(),
     );
   };
@@ -153,8 +176,11 @@ export function createFastLane({
   return {
     handler,
     remember(req, res, answer) {
+      const access = req.tableRoute?.access;
       if (req.method !== 'GET' || res.statusCode !== 200 || !req.route) return;
-      if (mayCarrySession(req.headers) || res.hasHeader('set-cookie')) return;
+      if (access === undefined || access === 'signedIn' || res.hasHeader('set-cookie')) return;
+      // A signed-in caller's answer has the same headers as a visitor's but for the per-answer
+      // ones (test/fast-lane.test.ts checks it); its body (with their token) is never kept.
       const headers: string[] = [];
       for (const name of (res as WithRawHeaderNames).getRawHeaderNames()) {
         if (PER_ANSWER.has(name.toLowerCase())) continue;
@@ -165,7 +191,14 @@ export function createFastLane({
       const route = `${req.baseUrl.toLowerCase()}${(req.route as { path: string }).path}`;
       const url = req.originalUrl;
       entries.delete(url);
-      entries.set(url, { route, overHttps: overHttps(req), headers, answer, blocks: {} });
+      entries.set(url, {
+        route,
+        anyCaller: access === 'visitor',
+        overHttps: overHttps(req),
+        headers,
+        answer,
+        blocks: {},
+      });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     size: () => entries.size,

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { Changes, Dependency } from '../changes/index.js';
 import { acceptedEncodings, type Accepted, type Encoding } from './accept-encoding.js';
-import type { FastLane, LaneAnswer } from './fast-lane.js';
+import type { FastLane, LaneAnswer, LaneSource } from './fast-lane.js';
 import { JsonText } from '../lib/json-text.js';
 
 /**
@@ -61,9 +61,18 @@ function gzipTrailer(crc: number, size: number): Buffer {
   return trailer;
 }
 
+/** A body that is not JSON (a page, a script): sent as it is, never with a token. */
+export class PreparedText {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+  ) {}
+}
+
 /** One serialised body and its compressed forms. */
 export class PreparedBody {
-  readonly json: Buffer;
+  readonly bytes: Buffer;
+  readonly contentType: string;
   readonly etag: string;
   /** The body without its closing brace, and that part compressed (raw deflate ending in a sync flush). */
   private readonly head: Buffer;
@@ -85,11 +94,17 @@ export class PreparedBody {
     readonly depends: Dependency,
     readonly expiresAt: number,
   ) {
-    this.json = value instanceof JsonText ? value.bytes : Buffer.from(JSON.stringify(value));
-    if (this.json.length < 2 || this.json[this.json.length - 1] !== 0x7d)
-      throw new TypeError('a prepared body must be a JSON object');
-    this.etag = `W/"${crypto.createHash('sha1').update(this.json).digest('base64url')}"`;
-    this.head = this.json.subarray(0, this.json.length - 1);
+    if (value instanceof PreparedText) {
+      this.bytes = value.bytes;
+      this.contentType = value.contentType;
+    } else {
+      this.bytes = value instanceof JsonText ? value.bytes : Buffer.from(JSON.stringify(value));
+      this.contentType = JSON_TYPE;
+      if (this.bytes.length < 2 || this.bytes[this.bytes.length - 1] !== 0x7d)
+        throw new TypeError('a prepared body must be a JSON object');
+    }
+    this.etag = `W/"${crypto.createHash('sha1').update(this.bytes).digest('base64url')}"`;
+    this.head = this.bytes.subarray(0, this.bytes.length - 1);
     this.headCrc = zlib.crc32(this.head);
   }
 
@@ -120,11 +135,11 @@ export class PreparedBody {
 
   br(): Buffer {
     if (!this.brotli) {
-      this.brotli = zlib.brotliCompressSync(this.json, this.brotliOptions(BROTLI_QUALITY_QUICK));
+      this.brotli = zlib.brotliCompressSync(this.bytes, this.brotliOptions(BROTLI_QUALITY_QUICK));
     } else if (!this.brotliHarder) {
       this.brotliHarder = true;
       // A failure leaves the quick form in place, which is still a valid answer.
-      brotliCompress(this.json, this.brotliOptions(BROTLI_QUALITY)).then(
+      brotliCompress(this.bytes, this.brotliOptions(BROTLI_QUALITY)).then(
         (bytes) => (this.brotli = bytes),
         () => undefined,
       );
@@ -136,7 +151,7 @@ export class PreparedBody {
     return {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.json.length,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       },
     };
@@ -144,6 +159,7 @@ export class PreparedBody {
 
   /** `,"AccessToken":"…"}`: what a signed-in caller's body ends with instead of `}`. */
   private tokenSuffix(token: string): Buffer {
+    if (this.contentType !== JSON_TYPE) throw new TypeError('only a JSON body carries a token');
     const separator = this.head.length > 1 ? ',' : '';
     return Buffer.from(`${separator}"AccessToken":${JSON.stringify(token)}}`);
   }
@@ -187,18 +203,38 @@ const TOO_SMALL_TO_COMPRESS = 128;
 
 /** How a body is sent to a caller who accepts `accepted`. */
 export function encodingFor(body: PreparedBody, accepted: Accepted): Encoding {
-  return body.json.length < TOO_SMALL_TO_COMPRESS ? 'identity' : accepted.preferred;
+  return body.bytes.length < TOO_SMALL_TO_COMPRESS ? 'identity' : accepted.preferred;
 }
 
 /** `Cache-Control` for a visitor's answer that may be kept `seconds`. */
 export const publicFor = (seconds: number) => `public, max-age=${seconds}`;
 
-function finish(res: Response, body: Buffer, encoding?: 'gzip' | 'br'): void {
-  res.setHeader('Content-Type', JSON_TYPE);
-  if (encoding) res.setHeader('Content-Encoding', encoding);
+function finish(res: Response, type: string, body: Buffer, encoding: Encoding): void {
+  res.setHeader('Content-Type', type);
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
+
+/** The bytes of `body` for a caller who accepts `accepted` (and holds `token`), and their encoding. */
+export function bytesFor(
+  body: PreparedBody,
+  accepted: Accepted,
+  token?: string,
+): { encoding: Encoding; bytes: Buffer | Promise<Buffer> } {
+  const encoding = encodingFor(body, accepted);
+  if (token === undefined) {
+    if (encoding === 'identity') return { encoding, bytes: body.bytes };
+    return { encoding, bytes: encoding === 'br' ? body.br() : body.gzip() };
+  }
+  if (encoding === 'identity') return { encoding, bytes: body.withToken(token) };
+  // The token cannot be appended to a brotli stream: gzip when accepted, else compress once here.
+  if (!accepted.gzip) return { encoding: 'br', bytes: body.brWithToken(token) };
+  return { encoding: 'gzip', bytes: body.gzipWithToken(token) };
+}
+
+/** `Cache-Control` of a signed-in caller's answer, which holds their token. */
+export const PRIVATE = 'private, no-store';
 
 /** Sends a prepared body as the answer, shaped for this caller (see the file comment). */
 export async function sendPrepared(
@@ -209,29 +245,43 @@ export async function sendPrepared(
   cacheControl: string,
 ): Promise<void> {
   const token: unknown = res.locals.accessToken;
-  const accepted = acceptedEncodings(req.headers['accept-encoding']);
-  const encoding = encodingFor(body, accepted);
+  const signedIn = typeof token === 'string';
   const vary = res.getHeader('Vary');
   res.setHeader('Vary', vary ? `${String(vary)}, ${VARY}` : VARY);
-  if (typeof token === 'string') {
-    res.setHeader('Cache-Control', 'private, no-store');
-    if (encoding === 'identity') return finish(res, body.withToken(token));
-    // The token cannot be appended to a brotli stream: gzip when accepted, else compress once here.
-    if (!accepted.gzip) return finish(res, body.brWithToken(token), 'br');
-    const gz = body.gzipWithToken(token);
-    return finish(res, Buffer.isBuffer(gz) ? gz : await gz, 'gzip');
+  res.setHeader('Cache-Control', signedIn ? PRIVATE : cacheControl);
+  if (!signedIn) {
+    res.setHeader('ETag', body.etag);
+    if (matchesEtag(req.headers['if-none-match'], body.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
   }
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('ETag', body.etag);
-  if (matchesEtag(req.headers['if-none-match'], body.etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  if (encoding === 'identity') return finish(res, body.json);
-  const bytes = encoding === 'br' ? body.br() : body.gzip();
-  finish(res, Buffer.isBuffer(bytes) ? bytes : await bytes, encoding);
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const { encoding, bytes } = bytesFor(body, accepted, signedIn ? token : undefined);
+  finish(res, body.contentType, Buffer.isBuffer(bytes) ? bytes : await bytes, encoding);
 }
+
+/**
+ * Answers with a body that does not change while the process runs (health, the API docs), and
+ * lets the fast lane answer the URL's next callers from `source` (by default, the same answer).
+ */
+export async function sendKept(
+  req: Request,
+  res: Response,
+  answer: LaneAnswer,
+  lane: FastLane | undefined,
+  source: LaneSource = () => answer,
+): Promise<void> {
+  await sendPrepared(req, res, answer.body, answer.cacheControl);
+  lane?.remember(req, res, source);
+}
+
+/** A body kept for the process's life, with its `Cache-Control`. */
+export const keptAnswer = (value: unknown, cacheControl: string): LaneAnswer => ({
+  body: new PreparedBody(value, 0, { articleIds: [] }, Infinity),
+  cacheControl,
+});
 
 export interface PreparedCacheOptions {
   /** How long a body is kept; 0 builds every answer afresh (still compressed, still with an ETag). */
@@ -410,8 +460,7 @@ export function createPreparedCache({
       // A body joined within its stale window is not cacheable downstream either.
       const fresh = stillValid(body.version, body.depends);
       await sendPrepared(req, res, body, publicFor(fresh ? secondsLeft(body) : 0));
-      if (lane && fresh && ttlMs > 0 && typeof res.locals.accessToken !== 'string')
-        lane.remember(req, res, () => peek(key));
+      if (lane && fresh && ttlMs > 0) lane.remember(req, res, () => peek(key));
     },
     /** Bodies held now (for tests and diagnostics). */
     size: () => entries.size,

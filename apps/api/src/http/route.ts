@@ -12,6 +12,16 @@ import {
 import { parseInput } from '../lib/validate.js';
 import { currentUser, type SignedInUser } from './current-user.js';
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The route table's entry this request was answered by, once its handler runs. */
+      tableRoute?: Route;
+    }
+  }
+}
+
 /** What a route's access asks for before it runs; the auth module provides them. */
 export interface AccessMiddleware {
   /** Sets `req.user` when the caller has a session, and lets every caller through. */
@@ -123,6 +133,7 @@ export function routeRegistrar(router: Router, sessions: AccessMiddleware): Rout
       ...(takesInput ? [parse(route)] : []),
       ...middleware,
       async (req: Request, res: Response) => {
+        req.tableRoute = route;
         const context = {
           ...inputs.get(req),
           user: route.access === 'signedIn' ? currentUser(req) : req.user,

@@ -88,9 +88,18 @@ describe('GET /api/openapi.json and GET /api/docs', () => {
     expect(init.type).toBe('text/javascript');
     expect(init.text).toContain("url: '/api/openapi.json'");
     const viewer = await ctx.request().get('/api/docs/viewer.js').expect(200);
+    expect(viewer.type).toBe('text/javascript');
     expect(viewer.text).toContain('SwaggerUIBundle');
+    expect(viewer.headers['content-encoding']).toBe('gzip');
+    expect(viewer.headers['cache-control']).toBe('public, max-age=86400');
     const styles = await ctx.request().get('/api/docs/viewer.css').expect(200);
     expect(styles.type).toBe('text/css');
+    // Asked again with its ETag: 304, nothing sent.
+    const again = await ctx
+      .request()
+      .get('/api/docs/viewer.css')
+      .set('If-None-Match', styles.headers.etag!);
+    expect(again.status).toBe(304);
   });
 
   it('keeps the rest of the app under the usual policy', async () => {

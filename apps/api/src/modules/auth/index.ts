@@ -8,6 +8,7 @@ export {
   createSessionMiddleware,
   currentSession,
   currentUser,
+  keptBearerToken,
   mayCarrySession,
   setSession,
 } from './session.js';

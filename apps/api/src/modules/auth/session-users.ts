@@ -22,6 +22,8 @@ import type { UserRow } from '../users/index.js';
 export interface KeptRows<T> {
   /** The row of `id`: kept, or read with `load` (one read at a time per id) and kept. */
   get(id: string, load: (id: string) => Promise<T | undefined>): Promise<T | undefined>;
+  /** The row of `id` if it is kept now; never reads. */
+  peek(id: string): T | undefined;
   /** `id`'s row changed (or is gone): the next request reads it again. */
   forget(id: string): void;
   /** Anything may have changed: every row is read again. */
@@ -72,6 +74,7 @@ export function createSessionUsers(options: SessionUsersOptions = {}): SessionUs
   };
   return {
     get: users.get,
+    peek: users.peek,
     forget: users.forget,
     forgetAll: both((rows) => rows.forgetAll()),
     suspend: both((rows) => rows.suspend()),
@@ -137,6 +140,10 @@ function createKeptRows<T>(
       const entry = entries.get(id);
       if (entry && entry.expiresAt > now()) return Promise.resolve(entry.row);
       return reading.get(id) ?? read(id, load);
+    },
+    peek(id) {
+      const entry = serving ? entries.get(id) : undefined;
+      return entry && entry.expiresAt > now() ? entry.row : undefined;
     },
     forget(id) {
       generation++;

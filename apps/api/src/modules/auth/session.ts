@@ -45,6 +45,14 @@ export function mayCarrySession(headers: IncomingHttpHeaders): boolean {
   );
 }
 
+/** For the fast lane: the token a bearer caller's answer carries, when it is known good at once. */
+export function keptBearerToken(auth: AuthService): (req: Request) => string | undefined {
+  return (req) => {
+    const bearer = bearerToken(req);
+    return bearer === undefined ? undefined : auth.keptAccessToken(bearer);
+  };
+}
+
 interface SignedIn {
   user: UserRow;
   session: SessionRow;

@@ -26,6 +26,9 @@ export interface AccessClaims {
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/** Verified access tokens kept (a few megabytes at most); one not kept is only checked again. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenService({ db, clock, config }: AppDeps) {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const refreshTtlMs = config.refreshTokenTtlDays * 86_400_000;
@@ -56,7 +59,31 @@ export function createTokenService({ db, clock, config }: AppDeps) {
    * 'expired' lets the auth middleware fall back to the refresh cookie; anything else is refused.
    * A token from before sessions (no `sid`) counts as expired: the cookie renews it.
    */
+  /**
+   * Tokens that passed the signature check, with their claims: a reader sends the same token
+   * for minutes, and checking its HMAC and parsing it again each time is most of what a
+   * signed-in read costs. Only good signatures get in; expiry is checked on every use.
+   */
+  const verified = new Map<string, AccessClaims>();
+
   function verifyAccessToken(
+    token: string,
+  ): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
+    const known = verified.get(token);
+    if (known) {
+      if (nowSeconds() < known.exp) return { claims: known };
+      verified.delete(token);
+      return { error: 'expired' };
+    }
+    const checked = checkSignedToken(token);
+    if ('claims' in checked) {
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+      verified.set(token, checked.claims);
+    }
+    return checked;
+  }
+
+  function checkSignedToken(
     token: string,
   ): { claims: AccessClaims } | { error: 'expired' | 'invalid' } {
     try {
@@ -73,7 +100,8 @@ export function createTokenService({ db, clock, config }: AppDeps) {
         return { error: 'invalid' };
       }
       if (typeof payload.sid !== 'string') return { error: 'expired' };
-      return { claims: { sub: payload.sub, ver: payload.ver, sid: payload.sid, exp: payload.exp } };
+      const claims = { sub: payload.sub, ver: payload.ver, sid: payload.sid, exp: payload.exp };
+      return { claims: Object.freeze(claims) };
     } catch (err) {
       return { error: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }

@@ -1,9 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import type { FastLane } from '../../http/fast-lane.js';
-import { createPreparedCache } from '../../http/prepared-response.js';
+import type { FastLane, LaneAnswer } from '../../http/fast-lane.js';
+import {
+  createPreparedCache,
+  keptAnswer,
+  PreparedText,
+  sendKept,
+} from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';
@@ -12,9 +18,13 @@ import { openApiDocument } from './openapi.js';
 /** The viewer: Swagger UI's prebuilt bundle, served from node_modules (package swagger-ui-dist, no dependencies of its own). */
 export const VIEWER_PACKAGE = 'swagger-ui-dist';
 const VIEWER_FILES = {
-  'viewer.js': 'swagger-ui-bundle.js',
-  'viewer.css': 'swagger-ui.css',
+  'viewer.js': { file: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8' },
+  'viewer.css': { file: 'swagger-ui.css', type: 'text/css; charset=utf-8' },
 } as const;
+/** The viewer's files change only with the installed package: a day in the browser's cache. */
+const VIEWER_CACHE_CONTROL = 'public, max-age=86400';
+/** The page and its start script: revalidated each time (a 304 with their ETag). */
+const PAGE_CACHE_CONTROL = 'no-cache';
 
 function resolveViewerDir(): string | undefined {
   try {
@@ -58,7 +68,8 @@ const INIT = `if (typeof SwaggerUIBundle === 'undefined') {
 /**
  * /api/openapi.json (generated from the route table) and /api/docs, which renders it. The
  * document (about 320 kB of JSON) is answered from prepared bytes, as the public lists are:
- * serialised and compressed once per lifetime instead of on every request.
+ * serialised and compressed once per lifetime instead of on every request; the page, its script
+ * and the viewer's files are kept, compressed once, for the process's life.
  */
 export function docsRoutes(
   routes: RouteRegistrar,
@@ -83,20 +94,32 @@ export function docsRoutes(
     ),
   );
 
-  routes.custom('GET /api/docs', ({ res }) => {
-    res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY).type('html').send(PAGE);
+  const page = keptAnswer(
+    new PreparedText(Buffer.from(PAGE), 'text/html; charset=utf-8'),
+    PAGE_CACHE_CONTROL,
+  );
+  const init = keptAnswer(
+    new PreparedText(Buffer.from(INIT), 'text/javascript; charset=utf-8'),
+    PAGE_CACHE_CONTROL,
+  );
+  routes.custom('GET /api/docs', ({ req, res }) => {
+    res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
+    return sendKept(req, res, page, lane);
   });
-  routes.custom('GET /api/docs/init.js', ({ res }) => {
-    res.type('text/javascript').send(INIT);
-  });
+  routes.custom('GET /api/docs/init.js', ({ req, res }) => sendKept(req, res, init, lane));
+
+  // Read once, on first demand, and compressed once: about 1.4 MB of script.
   const viewerDir = resolveViewerDir();
-  for (const [name, file] of Object.entries(VIEWER_FILES)) {
+  for (const [name, { file, type }] of Object.entries(VIEWER_FILES)) {
+    let answer: Promise<LaneAnswer> | undefined;
     routes.custom(
       `GET /api/docs/${name}` as `GET /api/docs/${keyof typeof VIEWER_FILES}`,
-      ({ res }) => {
+      async ({ req, res }) => {
         if (!viewerDir) throw ApiError.notFound(MESSAGES.errors.notFound);
-        // dotfiles: pnpm keeps packages under node_modules/.pnpm.
-        res.sendFile(join(viewerDir, file), { maxAge: '1d', dotfiles: 'allow' });
+        answer ??= readFile(join(viewerDir, file)).then((bytes) =>
+          keptAnswer(new PreparedText(bytes, type), VIEWER_CACHE_CONTROL),
+        );
+        await sendKept(req, res, await answer, lane);
       },
     );
   }

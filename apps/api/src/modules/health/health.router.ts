@@ -2,17 +2,14 @@ import type pg from 'pg';
 import { MESSAGES } from '@lede/shared';
 import { sharedReachabilityCheck } from '../../db/client.js';
 import type { FastLane, LaneAnswer } from '../../http/fast-lane.js';
-import { PreparedBody, sendPrepared } from '../../http/prepared-response.js';
+import { keptAnswer, sendKept } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 
 /** How soon an orchestrator or a client may ask readiness again after a 503. */
 const READY_RETRY_AFTER_SECONDS = 5;
 
 /** A health answer is about now: never kept by a cache. */
-const healthy = (status: 'ok' | 'ready'): LaneAnswer => ({
-  body: new PreparedBody({ status }, 0, { articleIds: [] }, Infinity),
-  cacheControl: 'no-store',
-});
+const healthy = (status: 'ok' | 'ready') => keptAnswer({ status }, 'no-store');
 
 /**
  * `/api/health` is the original check (database included). `/live` only says the process
@@ -42,8 +39,7 @@ export function healthRoutes(routes: RouteRegistrar, pool: pg.Pool, lane?: FastL
         res.status(503).json(unreachable);
         return;
       }
-      await sendPrepared(req, res, healthyAnswer.body, healthyAnswer.cacheControl);
-      lane?.remember(req, res, source);
+      await sendKept(req, res, healthyAnswer, lane, source);
     });
   }
 
