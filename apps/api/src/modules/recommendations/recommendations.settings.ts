@@ -33,6 +33,8 @@ export const CANDIDATE_WINDOW_DAYS = 45;
  * articles of the reader's topics are not outranked by fresh ones of topics they never chose.
  */
 export const WIDEN_BELOW = 30;
+/** Also when one declared interest has fewer unseen articles than this: it keeps its floor. */
+export const WIDEN_PER_INTEREST = 4;
 export const WIDEN_AFTER = 15;
 export const MAX_FRESHNESS_STRETCH = 12;
 

@@ -38,6 +38,7 @@ import {
   MAX_FRESHNESS_STRETCH,
   WIDEN_AFTER,
   WIDEN_BELOW,
+  WIDEN_PER_INTEREST,
   CO_ENGAGEMENT,
   FEED_SIZE,
   HISTORY_EVENTS,
@@ -181,7 +182,7 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
  * excluded (hidden sources and "fewer" articles, and what `readerFlags` blocks: what they
  * read, reacted to, saved or viewed, and copies of what they disliked), by id; then, when
  * fewer than WIDEN_BELOW of those are unseen (not recently shown) articles of their declared
- * interests, the window ran dry for them, and the newest unseen articles of each topic before
+ * interests, or fewer than WIDEN_PER_INTEREST of one of them, the window ran dry for them, and the newest unseen articles of each topic before
  * the window follow, by id: from the pool when its older articles of each topic hold enough
  * the reader has not seen (their flags are asked in the same statement), else from the
  * database.
@@ -203,11 +204,22 @@ async function gatherCandidates(
     const f = flagsOf(article);
     return f?.blocked ? [] : [{ article, recentlyShown: f?.recentlyShown ?? false }];
   });
-  const interests = new Set(query.interests);
-  const freshInInterests = fresh.filter(
-    (c) => !c.recentlyShown && c.article.categories.some((x) => interests.has(x)),
-  ).length;
-  if (freshInInterests >= WIDEN_BELOW) return fresh;
+  // Unseen fresh candidates of each declared interest, and of them all.
+  const perInterest = new Map(query.interests.map((c) => [c, 0]));
+  let freshInInterests = 0;
+  for (const c of fresh) {
+    if (c.recentlyShown) continue;
+    let inInterests = false;
+    for (const x of c.article.categories) {
+      const n = perInterest.get(x);
+      if (n === undefined) continue;
+      perInterest.set(x, n + 1);
+      inInterests = true;
+    }
+    if (inInterests) freshInInterests += 1;
+  }
+  const thinInterest = [...perInterest.values()].some((n) => n < WIDEN_PER_INTEREST);
+  if (freshInInterests >= WIDEN_BELOW && !thinInterest) return fresh;
 
   const freshIds = new Set(fresh.map((c) => c.article.id));
   const fromPool = olderFromPool(pool, query.topics, (a) => flagsOf(a)?.seen ?? false);

@@ -5,6 +5,7 @@
  */
 import { nearDuplicateTokens } from './text.js';
 import {
+  CAP_WINDOW,
   CATEGORY_CAP_SHARE,
   MMR_LAMBDA,
   PAGE_BLOCK,
@@ -19,11 +20,16 @@ import { dot } from './vectors.js';
 export interface DiversifyOptions {
   limit: number;
   maxRelevance: number;
-  /** Declared interests to rotate through (category ids), in turn order. */
+  /**
+   * Declared interests (category ids), in turn order; one turned up appears several times and
+   * gets that many parts of the declared share.
+   */
   declared: string[];
   /** Shares of each block owed to the declared interests and to learned candidates. */
   declaredShare: number;
   learnedShare: number;
+  /** Each declared interest's own floor per block (within the declared share). */
+  interestFloorShare: number;
 }
 
 /**
@@ -36,8 +42,10 @@ export interface DiversifyOptions {
 export function diversify(kept: Candidate[], options: DiversifyOptions): number[] {
   const n = kept.length;
   const size = Math.min(options.limit, n);
-  const categoryCap = Math.max(1, Math.floor(CATEGORY_CAP_SHARE * size + 1e-9));
-  const sourceCap = Math.max(1, Math.floor(SOURCE_CAP_SHARE * size + 1e-9));
+  // The caps hold in every CAP_WINDOW items (what a reader sees at once), not only over the list.
+  const window = Math.min(CAP_WINDOW, size);
+  const categoryCap = Math.max(1, Math.floor(CATEGORY_CAP_SHARE * window + 1e-9));
+  const sourceCap = Math.max(1, Math.floor(SOURCE_CAP_SHARE * window + 1e-9));
   const relScale = options.maxRelevance > 0 ? 1 / options.maxRelevance : 1;
   const maxSim = new Float64Array(n);
   const compared = new Int32Array(n);
@@ -138,22 +146,39 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     return -1;
   };
 
-  const declared = new Set(options.declared);
+  // Each declared interest has a floor of its own (interestFloorShare per part, within the
+  // declared share), so a popular one picked on its merits does not take another's place; the
+  // rest of the declared share goes to the interests in turn, as a group.
+  const parts = new Map<string, number>();
+  for (const category of options.declared) parts.set(category, (parts.get(category) ?? 0) + 1);
+  const interests = [...parts.keys()];
+  const floorShare = (category: string) =>
+    parts.get(category)! *
+    Math.min(
+      options.interestFloorShare,
+      options.declaredShare / Math.max(1, options.declared.length),
+    );
+  const interestCount = new Map(interests.map((c) => [c, 0]));
+  const declared = new Set(interests);
   const isDeclared = (c: Candidate) => c.categories.some((cat) => declared.has(cat));
   // Candidates only leave the pool and counts only grow: a bucket that came up empty stays so.
   const drained = new Set<string>();
+  const pickInterest = (category: string) => (): number => {
+    if (drained.has(category)) return -1;
+    const pick = scanOwed((c) => c.categories.includes(category));
+    if (pick < 0) drained.add(category);
+    return pick;
+  };
   let rotation = 0;
   const pickDeclared = (): number => {
     const topics = options.declared;
     for (let k = 0; k < topics.length; k++) {
       const category = topics[(rotation + k) % topics.length]!;
-      if (drained.has(category)) continue;
-      const pick = scanOwed((c) => c.categories.includes(category));
+      const pick = pickInterest(category)();
       if (pick >= 0) {
         rotation = (rotation + k + 1) % topics.length;
         return pick;
       }
-      drained.add(category);
     }
     return -1;
   };
@@ -177,12 +202,26 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
   let learnedCount = 0;
   for (let slot = 0; slot < size; slot++) {
     const inBlock = slot % PAGE_BLOCK;
-    if (inBlock === 0) declaredCount = learnedCount = 0;
-    // What each bucket is owed by the end of this slot, pro rata over the block.
-    const owed = [
+    if (inBlock === 0) {
+      declaredCount = learnedCount = 0;
+      for (const c of interests) interestCount.set(c, 0);
+    }
+    if (slot % window === 0) {
+      categoryCount.fill(0);
+      sourceCount.fill(0);
+    }
+    // What each bucket is owed by the end of this slot, pro rata over the block; the most
+    // behind picks first (ties: each interest's floor, in turn order, then the group, then
+    // what was learned).
+    const owed = interests.map((category) => ({
+      pick: pickInterest(category),
+      due: floorShare(category) * (inBlock + 1) - interestCount.get(category)!,
+    }));
+    owed.push(
       { pick: pickDeclared, due: options.declaredShare * (inBlock + 1) - declaredCount },
       { pick: pickLearned, due: options.learnedShare * (inBlock + 1) - learnedCount },
-    ].sort((a, b) => b.due - a.due);
+    );
+    owed.sort((a, b) => b.due - a.due);
     let pick = -1;
     for (const bucket of owed) if (pick < 0 && bucket.due > 1e-9) pick = bucket.pick();
     for (let level = 0; level < 4 && pick < 0; level++) pick = scan(level, undefined);
@@ -191,6 +230,10 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     removed[pick] = 1;
     const c = kept[pick]!;
     if (isDeclared(c)) declaredCount += 1;
+    for (const category of c.categories) {
+      const count = interestCount.get(category);
+      if (count !== undefined) interestCount.set(category, count + 1);
+    }
     // A learned topic's article picked on its merits does not use up the taught subject's share.
     if (c.steeredUp || c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;
     for (const cat of categoriesOf[pick]!) categoryCount[cat]! += 1;

@@ -3,6 +3,8 @@ import {
   DECLARED_MIN_SHARE,
   DECLARED_NEW_SHARE,
   FREE_MIN_SHARE,
+  INTEREST_FLOOR_SHARE,
+  INTEREST_FLOOR_SHARE_KNOWN,
   LEARNED_MAX_SHARE,
   LEARNED_SHARE_PIVOT,
   ROTATION_MAX_POSITIVES,
@@ -18,11 +20,15 @@ export function pageShares(
   positiveEvents: number,
   evidence: number,
   steeredUp = false,
-): { declaredShare: number; learnedShare: number } {
+): { declaredShare: number; learnedShare: number; interestFloorShare: number } {
   // A subject the reader turned up adds STEER_UP_SHARE to the learned share of every block.
   const floor = steeredUp ? STEER_UP_SHARE : 0;
   if (positiveEvents >= ROTATION_MAX_POSITIVES) {
-    return { declaredShare: DECLARED_MIN_SHARE, learnedShare: floor };
+    return {
+      declaredShare: DECLARED_MIN_SHARE,
+      learnedShare: floor,
+      interestFloorShare: INTEREST_FLOOR_SHARE_KNOWN,
+    };
   }
   const learnedShare = Math.min(
     1 - DECLARED_MIN_SHARE,
@@ -32,5 +38,5 @@ export function pageShares(
     DECLARED_MIN_SHARE,
     Math.min(DECLARED_NEW_SHARE, 1 - learnedShare - FREE_MIN_SHARE),
   );
-  return { declaredShare, learnedShare };
+  return { declaredShare, learnedShare, interestFloorShare: INTEREST_FLOOR_SHARE };
 }

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { createReader } from '../../../test/readers.js';
+import { readerClient } from '../../../test/recommendations.js';
+import { seedCorpusIfEmpty } from '../articles/index.js';
+
+let ctx: TestContext;
+let client: ReturnType<typeof readerClient>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedCorpusIfEmpty(ctx.database.db, ctx.deps.logger);
+  client = readerClient(ctx.request);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const INTERESTS = ['technology', 'science', 'world', 'health'];
+
+type Feed = Awaited<ReturnType<typeof client.feed>>;
+/** How many of the top twenty carry each category. */
+function topTwentyCounts(feed: Feed): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of feed.recommendations.slice(0, 20))
+    for (const c of r.article_id.categories) counts.set(c, (counts.get(c) ?? 0) + 1);
+  return counts;
+}
+
+function expectEveryInterestPresent(feed: Feed) {
+  const counts = topTwentyCounts(feed);
+  const seen = Object.fromEntries(INTERESTS.map((c) => [c, counts.get(c) ?? 0]));
+  for (const c of INTERESTS) expect(seen, c).toMatchObject({ [c]: expect.any(Number) });
+  for (const c of INTERESTS) expect([c, seen[c]! >= 2]).toEqual([c, true]);
+  for (const [c, n] of counts) expect([c, n <= 8]).toEqual([c, true]);
+}
+
+describe('every declared interest in every page, on the bundled corpus', () => {
+  it('shows each of four interests at least twice in the first top twenty, none over 8', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
+    const feed = await client.feed(reader);
+    console.log(JSON.stringify(Object.fromEntries(topTwentyCounts(feed))));
+    expectEveryInterestPresent(feed);
+  });
+
+  it('keeps every interest’s floor after one like and a refresh', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
+    const first = await client.feed(reader);
+    const science = first.recommendations.find((r) => r.article_id.categories.includes('science'))!;
+    await client.react(reader, 'like', science.article_id._id);
+    const after = await client.refresh(reader);
+    console.log(JSON.stringify(Object.fromEntries(topTwentyCounts(after))));
+    expectEveryInterestPresent(after);
+  });
+});
