@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
 
   ARTICLE_NOT_FOUND: MESSAGES.articles.notFound,
   NEEDS_PREFERENCES: MESSAGES.recommendations.needsPreferences,
+  LAST_SOURCE: MESSAGES.recommendations.lastSource,
 
   INVALID_PICTURE_URL: p.invalidPictureUrl,
   NOT_AN_IMAGE: p.onlyImages,

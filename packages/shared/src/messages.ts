@@ -84,6 +84,8 @@ export const MESSAGES = {
     needsPreferences: 'Please set your interests to get personalized recommendations',
     refreshed: 'Recommendations refreshed!',
     markedRead: 'Recommendation marked as read',
+    lastSource:
+      'Your feed has too few stories from other sources: hiding this one would leave it empty.',
   },
   limits: {
     tooManyWrites: "You're doing that too often. Please wait a moment and try again.",

@@ -53,9 +53,12 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
   'POST /api/recommendations/hidesource': {
     access: 'signedIn',
     summary: 'Hides a source from the feed.',
+    notes:
+      'Refused (409 LAST_SOURCE) when the other sources hold less than a page of stories: ' +
+      'one click never leaves the feed empty.',
     body: sourceControlBody,
     responses: { 200: readerControlChangeResponse },
-    errors: ['TOO_MANY_WRITES'],
+    errors: ['LAST_SOURCE', 'TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/unhidesource': {
     access: 'signedIn',

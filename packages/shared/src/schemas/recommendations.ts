@@ -67,6 +67,11 @@ export const readerControlsSchema = z.object({
   hiddenSources: z.array(hiddenSourceSchema),
   mutedTopics: z.array(mutedTopicSchema),
   learnedTopics: z.array(learnedTopicSchema),
+  /**
+   * How many sources the feed draws from now (hidden ones left out): with one, hiding it is
+   * not offered (the API refuses to leave the feed without a page of stories).
+   */
+  feedSources: z.number().int().min(0),
 });
 
 export type ReaderControlLists = z.infer<typeof readerControlsSchema>;

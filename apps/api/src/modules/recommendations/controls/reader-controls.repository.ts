@@ -14,6 +14,29 @@ export interface ReaderControlRow {
 
 /** The rows of reader_controls (hidden sources, muted topics, removed learned topics). */
 export const readerControlsRepository = {
+  /** Articles per source published in (since, until], without the `leftOut` sources. */
+  async articlesBySource(
+    db: DbExecutor,
+    since: Date,
+    until: Date,
+    leftOut: readonly string[],
+  ): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ source: articles.sourceName, count: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(
+        and(
+          sql`${articles.pubDate} > ${since.toISOString()}`,
+          sql`${articles.pubDate} <= ${until.toISOString()}`,
+          leftOut.length > 0
+            ? sql`${articles.sourceName} <> all(${sql.param([...leftOut])}::text[])`
+            : undefined,
+        ),
+      )
+      .groupBy(articles.sourceName);
+    return new Map(rows.map((r) => [r.source, r.count]));
+  },
+
   async all(db: DbExecutor, userId: string): Promise<ReaderControlRow[]> {
     return db
       .select({

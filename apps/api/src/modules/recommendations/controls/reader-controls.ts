@@ -33,7 +33,14 @@ import {
 } from './reader-controls.repository.js';
 import { signalsRepository as repo } from '../candidates/signals.repository.js';
 import { feedRepository as feedRepo } from '../feed/feed.repository.js';
-import { HISTORY_EVENTS, REMEMBERED_DISLIKES } from '../recommendations.settings.js';
+import {
+  CANDIDATE_WINDOW_DAYS,
+  FEED_SIZE,
+  HISTORY_EVENTS,
+  REMEMBERED_DISLIKES,
+} from '../recommendations.settings.js';
+
+const DAY_MS = 86_400_000;
 
 /** "Fewer like this" mutes the article's first category and this many of its topic words. */
 export const FEWER_TOPIC_WORDS = 2;
@@ -117,8 +124,20 @@ export function createReaderControlsService(deps: AppDeps) {
   const { db, clock } = deps;
   const { changingFeed } = deps.changes;
 
+  /** The articles of each source in the feed's candidate window, the `hidden` ones left out. */
+  async function windowSources(hidden: readonly string[]): Promise<Map<string, number>> {
+    const window = await repo.corpusWindow(db, clock.now(), CANDIDATE_WINDOW_DAYS);
+    if (!window) return new Map();
+    const since = new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
+    return controlsRepo.articlesBySource(db, since, window.anchor, hidden);
+  }
+
+  const hiddenOf = (rows: readonly ReaderControlRow[]) =>
+    rows.filter((r) => r.kind === 'source').map((r) => r.value);
+
   async function list(userId: string, interests: readonly string[]): Promise<ReaderControlLists> {
     const rows = await controlsRepo.all(db, userId);
+    const sources = await windowSources(hiddenOf(rows));
     const history = await repo.readerHistory(db, userId, {
       events: HISTORY_EVENTS,
       dislikes: REMEMBERED_DISLIKES,
@@ -148,7 +167,12 @@ export function createReaderControlsService(deps: AppDeps) {
       declared: interests.includes(f.category),
       reason: learnedReason(f),
     }));
-    return { hiddenSources, mutedTopics, learnedTopics: learnedTopicsOut };
+    return {
+      hiddenSources,
+      mutedTopics,
+      learnedTopics: learnedTopicsOut,
+      feedSources: sources.size,
+    };
   }
 
   return {
@@ -187,8 +211,16 @@ export function createReaderControlsService(deps: AppDeps) {
       return list(user.id, user.interests);
     },
 
-    /** Hides a source: its articles leave the current feed now and never come back until undone. */
+    /**
+     * Hides a source: its articles leave the current feed now and never come back until undone.
+     * Refused when the other sources hold less than a page of stories.
+     */
     async hideSource(user: { id: string; interests: string[] }, sourceName: string) {
+      const sources = await windowSources(hiddenOf(await controlsRepo.all(db, user.id)));
+      let others = 0;
+      for (const [source, count] of sources) if (source !== sourceName) others += count;
+      if (sources.size > 0 && others < FEED_SIZE)
+        throw ApiError.conflict(MESSAGES.recommendations.lastSource);
       await changingFeed(user.id, () =>
         db.transaction(async (tx) => {
           await controlsRepo.add(

@@ -23,6 +23,11 @@ beforeAll(async () => {
   ctx = await createTestContext({ publicCacheSeconds: TTL_SECONDS });
   client = readerClient(ctx.request);
   await insertArticles(ctx.database.db, labelledCorpus([...INTERESTS, 'sports', 'travel'], 12));
+  // A second source with more than a page of stories: hiding the first one is allowed.
+  await insertArticles(
+    ctx.database.db,
+    labelledCorpus(['science', 'health'], 16, { source: 'Other Wire' }),
+  );
 });
 afterAll(async () => {
   await ctx.close();

@@ -58,6 +58,7 @@ const keptLists = (res: ReaderControlLists): ReaderControlLists => ({
   hiddenSources: res.hiddenSources,
   mutedTopics: res.mutedTopics,
   learnedTopics: res.learnedTopics,
+  feedSources: res.feedSources,
 });
 
 /** Takes articles out of the feed held in the cache (the server already left them out). */

@@ -1,11 +1,12 @@
 import type { PublicArticle } from '@lede/shared';
 import { EyeOff, MinusCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { useFeedControls } from '../api/controls';
+import { useReaderControls, type useFeedControls } from '../api/controls';
 
 /**
  * "Fewer like this" and "Hide this source" for one feed article. The controls come from the
- * page's one useFeedControls (not one mutation per card).
+ * page's one useFeedControls (not one mutation per card). Hiding is not offered while the feed
+ * draws from one source only: it would leave the feed empty (the API refuses it too).
  */
 export function FeedControls({
   article,
@@ -18,6 +19,8 @@ export function FeedControls({
   controls: Pick<ReturnType<typeof useFeedControls>, 'fewerLikeThis' | 'hideSource'>;
 }) {
   const hideLabel = `Hide ${article.source_name}`;
+  const sources = useReaderControls().data?.feedSources;
+  const canHide = sources === undefined || sources > 1;
   if (variant === 'card') {
     const icon =
       'inline-flex size-10 items-center justify-center rounded-lg text-muted hover:bg-surface hover:text-fg';
@@ -32,15 +35,17 @@ export function FeedControls({
         >
           <MinusCircle size={18} aria-hidden="true" />
         </button>
-        <button
-          type="button"
-          className={icon}
-          aria-label="Hide this source"
-          title={hideLabel}
-          onClick={() => hideSource(article.source_name)}
-        >
-          <EyeOff size={18} aria-hidden="true" />
-        </button>
+        {canHide && (
+          <button
+            type="button"
+            className={icon}
+            aria-label="Hide this source"
+            title={hideLabel}
+            onClick={() => hideSource(article.source_name)}
+          >
+            <EyeOff size={18} aria-hidden="true" />
+          </button>
+        )}
       </>
     );
   }
@@ -49,10 +54,12 @@ export function FeedControls({
       <Button variant="outline" onClick={() => fewerLikeThis(article)}>
         <MinusCircle size={16} aria-hidden="true" /> Fewer like this
       </Button>
-      <Button variant="outline" onClick={() => hideSource(article.source_name)}>
-        <EyeOff size={16} aria-hidden="true" /> Hide this source
-        <span className="sr-only"> ({article.source_name})</span>
-      </Button>
+      {canHide && (
+        <Button variant="outline" onClick={() => hideSource(article.source_name)}>
+          <EyeOff size={16} aria-hidden="true" /> Hide this source
+          <span className="sr-only"> ({article.source_name})</span>
+        </Button>
+      )}
     </div>
   );
 }

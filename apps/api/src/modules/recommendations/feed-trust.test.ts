@@ -39,7 +39,6 @@ describe('every declared interest in every page, on the bundled corpus', () => {
     const reader = await createReader(ctx.deps);
     await client.setInterests(reader, INTERESTS);
     const feed = await client.feed(reader);
-    console.log(JSON.stringify(Object.fromEntries(topTwentyCounts(feed))));
     expectEveryInterestPresent(feed);
   });
 
@@ -50,7 +49,35 @@ describe('every declared interest in every page, on the bundled corpus', () => {
     const science = first.recommendations.find((r) => r.article_id.categories.includes('science'))!;
     await client.react(reader, 'like', science.article_id._id);
     const after = await client.refresh(reader);
-    console.log(JSON.stringify(Object.fromEntries(topTwentyCounts(after))));
     expectEveryInterestPresent(after);
+  });
+});
+
+describe('never an empty feed by one click, on the bundled corpus (one source)', () => {
+  it('refuses to hide the only source, says why, and leaves the feed as it was', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
+    const before = await client.feed(reader);
+    const source = before.recommendations[0]!.article_id.source_name;
+    const controls = await client.controls(reader);
+    expect(controls.body.feedSources).toBe(1);
+
+    const refused = await client.control(reader, 'hidesource', { source_name: source });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      message:
+        'Your feed has too few stories from other sources: hiding this one would leave it empty.',
+      code: 'LAST_SOURCE',
+    });
+    const after = await client.feed(reader);
+    expect(after.recommendations.map((r) => r.article_id._id)).toEqual(
+      before.recommendations.map((r) => r.article_id._id),
+    );
+    expect((await client.controls(reader)).body.hiddenSources).toEqual([]);
+    const rows = await ctx.database.pool.query(
+      'select count(*)::int as n from reader_controls where user_id = $1',
+      [reader.id],
+    );
+    expect(rows.rows[0].n).toBe(0);
   });
 });
