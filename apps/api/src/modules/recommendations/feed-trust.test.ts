@@ -81,3 +81,40 @@ describe('never an empty feed by one click, on the bundled corpus (one source)',
     expect(rows.rows[0].n).toBe(0);
   });
 });
+
+describe('one consistent model of what the feed knows', () => {
+  it('lists each topic in one state: "fewer like this" and likes never make a declared one muted or learned', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
+    const feed = await client.feed(reader);
+    const world = feed.recommendations.filter((r) => r.article_id.categories[0] === 'world');
+    expect(world.length).toBeGreaterThanOrEqual(3);
+    const fewer = await client.control(reader, 'fewerlikethis', {
+      article_id: world[0]!.article_id._id,
+    });
+    expect(fewer.status).toBe(200);
+    for (const r of world.slice(1, 3)) await client.react(reader, 'like', r.article_id._id);
+
+    const controls = (await client.controls(reader)).body as {
+      mutedTopics: { kind: string; value: string }[];
+      learnedTopics: { category: string }[];
+    };
+    expect(
+      controls.mutedTopics.filter((t) => t.kind === 'category' && INTERESTS.includes(t.value)),
+    ).toEqual([]);
+    expect(controls.mutedTopics.length).toBeGreaterThan(0); // the story's words
+    expect(controls.learnedTopics.map((t) => t.category)).not.toContain('world');
+    const profile = await ctx
+      .request()
+      .get('/api/recommendations/profile')
+      .set(reader.auth())
+      .expect(200);
+    const categories = profile.body.categories as { category: string; declared: boolean }[];
+    expect(categories.filter((c) => c.category === 'world')).toEqual([
+      expect.objectContaining({ category: 'world', declared: true }),
+    ]);
+    // And the feed still shows world news at its floor.
+    const after = await client.refresh(reader);
+    expect(topTwentyCounts(after).get('world') ?? 0).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -20,6 +20,7 @@ import {
   categoryTitle,
   learnedReason,
   learnedTopics,
+  normaliseInterests,
   topicFeedback,
   subjectFeatures,
   type ReaderControls,
@@ -55,7 +56,15 @@ export const loadReaderControls = (db: DbExecutor, userId: string) => controlsRe
  * The ranker's view of the rows. `gapMs` shifts the removal times of learned topics onto the
  * corpus timeline, as the feed builder shifts the history (see onCorpusTimeline).
  */
-export function toRankControls(rows: readonly ReaderControlRow[], gapMs = 0): ReaderControls {
+/**
+ * The rows as the ranker takes them. A category the reader declared is never muted: only their
+ * own steering turns it down (a mute from before they declared it no longer counts).
+ */
+export function toRankControls(
+  rows: readonly ReaderControlRow[],
+  gapMs = 0,
+  declared: readonly string[] = [],
+): ReaderControls {
   const hiddenSources = new Set<string>();
   const mutedCategories = new Map<string, number>();
   const mutedKeywords = new Map<string, number>();
@@ -75,8 +84,9 @@ export function toRankControls(rows: readonly ReaderControlRow[], gapMs = 0): Re
           state: steering,
         });
     } else if (row.kind === 'source') hiddenSources.add(row.value);
-    else if (row.kind === 'category') mutedCategories.set(row.value, row.count);
-    else if (row.kind === 'keyword') mutedKeywords.set(row.value, row.count);
+    else if (row.kind === 'category') {
+      if (!declared.includes(row.value)) mutedCategories.set(row.value, row.count);
+    } else if (row.kind === 'keyword') mutedKeywords.set(row.value, row.count);
     else if (row.kind === 'article') fewerArticleIds.add(row.value);
     else forgottenTopics.set(row.value, new Date(row.updatedAt.getTime() - gapMs));
   }
@@ -142,17 +152,19 @@ export function createReaderControlsService(deps: AppDeps) {
       events: HISTORY_EVENTS,
       dislikes: REMEMBERED_DISLIKES,
     });
-    const controls = toRankControls(rows);
+    const declared = normaliseInterests(interests);
+    const controls = toRankControls(rows, 0, declared);
+    // Each topic in one state: a declared one is listed with the interests, not here.
     const learned = learnedTopics(
       topicFeedback(history, clock.now().getTime(), controls.forgottenTopics),
     )
-      .filter((f) => CATEGORY_SET.has(f.category))
+      .filter((f) => CATEGORY_SET.has(f.category) && !declared.includes(f.category))
       .slice(0, LEARNED_TOPICS_SHOWN);
     const hiddenSources: HiddenSource[] = rows
       .filter((r) => r.kind === 'source')
       .map((r) => ({ source_name: r.value, hiddenAt: r.updatedAt.toISOString() }));
     const mutedTopics: MutedTopic[] = rows
-      .filter((r) => r.kind === 'category' || r.kind === 'keyword')
+      .filter((r) => r.kind === 'keyword' || (r.kind === 'category' && !declared.includes(r.value)))
       .map((r) => ({
         kind: r.kind as MutedTopic['kind'],
         value: r.value,
@@ -179,13 +191,15 @@ export function createReaderControlsService(deps: AppDeps) {
     list: (user: { id: string; interests: string[] }) => list(user.id, user.interests),
 
     /**
-     * Fewer like this: mutes the article's first category and its first topic words (once
-     * more each time), never shows the article again and takes it out of the current feed.
+     * Fewer like this: mutes the story's first topic words and its first category unless the
+     * reader declared it (once more each time), never shows the article again and takes it out
+     * of the current feed. A declared category is turned down only by the reader's steering.
      */
     async fewerLikeThis(user: { id: string; interests: string[] }, articleId: string) {
       const article = await controlsRepo.articleTopics(db, articleId);
       if (!article) throw ApiError.notFound(MESSAGES.articles.notFound);
-      const category = article.categories.find((c) => CATEGORY_SET.has(c));
+      const declared = normaliseInterests(user.interests);
+      const category = article.categories.find((c) => CATEGORY_SET.has(c) && !declared.includes(c));
       const words = [...new Set(article.keywords)]
         .filter((k) => !CATEGORY_SET.has(k))
         .slice(0, FEWER_TOPIC_WORDS);

@@ -13,6 +13,7 @@ import {
   coEngagementFor,
   isNearDuplicate,
   learnedTopics,
+  normaliseInterests,
   rank,
   topicFeedback,
   type HistoryEvent,
@@ -128,6 +129,7 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
     const controls = toRankControls(
       signals.controls ?? (await loadReaderControls(tx, reader.id)),
       now.getTime() - window.anchor.getTime(),
+      normaliseInterests(reader.interests),
     );
     const learned = learnedTopics(
       topicFeedback(history, window.anchor.getTime(), controls.forgottenTopics),
