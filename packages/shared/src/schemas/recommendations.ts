@@ -208,6 +208,8 @@ export const recommendationSchema = z.object({
   article_id: publicArticleSchema,
   /** Why the article was picked, in plain words ("Because you like Science"). */
   reasons: z.array(z.string()),
+  /** The category the card shows: the one its first reason names, else the article's first. */
+  category: z.string().nullable(),
 });
 
 export type Recommendation = z.infer<typeof recommendationSchema>;
@@ -247,6 +249,8 @@ export const steeringPreviewResponse = withAccessToken(
         article_id: publicArticleSchema,
         score: z.number(),
         reasons: z.array(z.string()),
+        /** As on the feed: the category its first reason names. */
+        category: z.string().nullable(),
       }),
     ),
   }),

@@ -1,3 +1,4 @@
+import { categoryLabel, type CategoryId } from '@lede/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { createReader } from '../../../test/readers.js';
@@ -50,6 +51,27 @@ describe('every declared interest in every page, on the bundled corpus', () => {
     await client.react(reader, 'like', science.article_id._id);
     const after = await client.refresh(reader);
     expectEveryInterestPresent(after);
+  });
+});
+
+describe('what a card says', () => {
+  it('labels each card with the category its reason names', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, ['lifestyle', 'health', 'world']);
+    const feed = await client.feed(reader);
+    let named = 0;
+    for (const r of feed.recommendations as unknown as {
+      category: string | null;
+      reasons: string[];
+      article_id: { categories: string[] };
+    }[]) {
+      expect(r.article_id.categories).toContain(r.category);
+      const because = /^Because you like (.+)$/.exec(r.reasons[0] ?? '');
+      if (!because) continue;
+      named += 1;
+      expect(categoryLabel(r.category as CategoryId).toLowerCase()).toBe(because[1]!.toLowerCase());
+    }
+    expect(named).toBeGreaterThan(5);
   });
 });
 

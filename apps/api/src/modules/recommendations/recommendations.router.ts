@@ -8,7 +8,7 @@ import { toPublicArticle } from '../articles/index.js';
 import { staleFrom } from './feed/feed-freshness.js';
 import type { FeedProfileService } from './controls/feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
-import { toRecommendation } from './recommendations.serializer.js';
+import { explainedCategory, toRecommendation } from './recommendations.serializer.js';
 import type { ReaderControlsService } from './controls/reader-controls.js';
 
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
@@ -128,6 +128,7 @@ export function recommendationsRoutes(
       article_id: toPublicArticle(item.article),
       score: item.score,
       reasons: item.reasons,
+      category: explainedCategory(item.reasons, item.article.categories),
     })),
   }));
 }

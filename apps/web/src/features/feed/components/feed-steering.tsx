@@ -1,4 +1,4 @@
-import type { FeedCategory, LearnedSubject } from '@lede/shared';
+import { categoryLabel, isCategoryId, type FeedCategory, type LearnedSubject } from '@lede/shared';
 import { ArrowDown, ArrowUp, CircleOff, Eye, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { QueryError } from '@/components/query-error';
@@ -289,7 +289,11 @@ export function FeedSteering() {
                 <p className="text-sm font-medium break-words">
                   {i + 1}. {item.article_id.title}
                 </p>
-                <p className="text-xs text-muted">{item.article_id.categories.join(', ')}</p>
+                <p className="text-xs text-muted">
+                  {item.category && isCategoryId(item.category)
+                    ? categoryLabel(item.category)
+                    : item.article_id.categories.join(', ')}
+                </p>
                 {item.reasons[0] && (
                   <p className="mt-1 flex items-start gap-1.5 text-xs text-muted">
                     <Sparkles size={14} aria-hidden="true" className="mt-px shrink-0 text-accent" />
