@@ -74,6 +74,7 @@ async function watchFirstCard(page: Page) {
 
 const READER_STATE = [
   '/api/profile/getstreak',
+  '/api/recommendations/controls',
   '/api/articles/getlikedarticleids',
   '/api/articles/getdislikedarticleids',
   '/api/articles/getsavedarticleids',

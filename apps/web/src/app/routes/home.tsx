@@ -13,6 +13,7 @@ import {
 } from '@/features/feed/api/recommendations';
 import { useFeedControls } from '@/features/feed/api/controls';
 import { FeedControls } from '@/features/feed/components/feed-controls';
+import { EmptyFeed } from '@/features/feed/components/empty-feed';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
 
@@ -31,6 +32,7 @@ export default function HomePage() {
   const markAsRead = useMarkAsRead();
   const controls = useFeedControls();
   const [refreshing, setRefreshing] = useState(false);
+  const [refreshedAt, setRefreshedAt] = useState<Date>();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -38,6 +40,7 @@ export default function HomePage() {
       await refreshRecommendations(qc);
     } finally {
       setRefreshing(false);
+      setRefreshedAt(new Date());
     }
   };
 
@@ -65,13 +68,11 @@ export default function HomePage() {
           cardControls={(a) => <FeedControls article={a} variant="card" controls={controls} />}
           modalExtra={(a) => <FeedControls article={a} variant="modal" controls={controls} />}
           empty={
-            <div className="card flex flex-col items-center gap-4 p-10 text-center">
-              <p className="text-muted">No recommendations available at the moment.</p>
-              <Button onClick={() => void refresh()} disabled={refreshing}>
-                <RefreshCw size={18} aria-hidden="true" />
-                Refresh Recommendations
-              </Button>
-            </div>
+            <EmptyFeed
+              onRefresh={() => void refresh()}
+              refreshing={refreshing}
+              refreshedAt={refreshedAt}
+            />
           }
         />
       )}

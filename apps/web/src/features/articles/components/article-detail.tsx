@@ -1,6 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
 import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { formatCreators, formatDate } from '@/lib/format';
 import type { useArticleActions } from '../hooks/use-article-actions';
@@ -146,11 +147,14 @@ export function ArticleDetail({
           <h2 className="mb-2 text-sm font-semibold">Keywords</h2>
           <ul className="flex flex-wrap gap-2">
             {article.keywords.map((k) => (
-              <li
-                key={k}
-                className="rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium"
-              >
-                {k}
+              <li key={k}>
+                <Link
+                  to={`/search?q=${encodeURIComponent(k)}`}
+                  aria-label={`Search for ${k}`}
+                  className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium hover:border-accent hover:text-accent"
+                >
+                  {k}
+                </Link>
               </li>
             ))}
           </ul>

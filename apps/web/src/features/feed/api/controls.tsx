@@ -15,6 +15,7 @@ import {
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { readerStateReleased } from '@/lib/reader-state-hold';
 import { toast } from '@/lib/toast';
 import { toFeed, type Feed } from './recommendations';
 
@@ -23,12 +24,17 @@ export const controlsKey = () => [...queryKeys.reader.all, 'controls'] as const;
 
 const FAILED = 'Could not change your feed. Please try again.';
 
-/** Hidden sources, muted topics and the topics the feed learned. */
+/**
+ * Hidden sources, muted topics and the topics the feed learned. The feed's cards ask for it too
+ * (how many sources there are): once the first list has painted, as the reader's other state.
+ */
 export const readerControlsQuery = () =>
   queryOptions({
     queryKey: controlsKey(),
     queryFn: ({ signal }) =>
-      api('GET /api/recommendations/controls', { signal, fallback: FAILED }).then(keptLists),
+      readerStateReleased()
+        .then(() => api('GET /api/recommendations/controls', { signal, fallback: FAILED }))
+        .then(keptLists),
   });
 
 export function useReaderControls() {
