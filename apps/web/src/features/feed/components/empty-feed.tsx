@@ -51,7 +51,7 @@ export function EmptyFeed({
     );
 
   return (
-    <div className="card flex flex-col items-center gap-4 p-10 text-center">
+    <div className="card flex flex-col items-center gap-4 p-6 text-center sm:p-10">
       <p className="text-muted">No recommendations available at the moment.</p>
       <p className="max-w-prose text-sm">{reasons.join(' ')}</p>
       <div className="flex flex-wrap justify-center gap-2">
