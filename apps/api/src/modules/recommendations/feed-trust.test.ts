@@ -140,3 +140,29 @@ describe('one consistent model of what the feed knows', () => {
     expect(topTwentyCounts(after).get('world') ?? 0).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('subject learning on the bundled corpus', () => {
+  it('after 3 likes on climate stories outside the interests, the next 10 hold 4 on climate', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, ['sports', 'travel', 'food']);
+    await client.feed(reader);
+    const found = await ctx
+      .request()
+      .get('/api/articles/getarticlebykeyword?keyword=climate&limit=10')
+      .expect(200);
+    const climate = (found.body.articles as { _id: string; categories: string[] }[]).filter(
+      (a) => !a.categories.some((c) => ['sports', 'travel', 'food'].includes(c)),
+    );
+    for (const a of climate.slice(0, 3)) await client.react(reader, 'like', a._id);
+    const after = await client.refresh(reader);
+    const onClimate = after.recommendations
+      .slice(0, 10)
+      .filter((r) => /climate/i.test(`${r.article_id.title} ${r.article_id.description}`));
+    // Said in its words, and every declared interest keeps its floor.
+    expect(after.recommendations.some((r) => r.reasons[0] === 'More on climate')).toBe(true);
+    const counts = topTwentyCounts(after);
+    for (const c of ['sports', 'travel', 'food'])
+      expect([c, (counts.get(c) ?? 0) >= 2]).toEqual([c, true]);
+    expect(onClimate.length).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -64,7 +64,9 @@ describe('a reader who just chose interests', () => {
         status: 'new',
         article_id: expect.objectContaining({ _id: expect.any(String), title: expect.any(String) }),
         reasons: expect.arrayContaining([expect.any(String)]),
+        category: expect.any(String),
       });
+      expect(item.article_id.categories).toContain((item as { category: string }).category);
     }
     const scores = body.recommendations.map((r) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);

@@ -3,13 +3,16 @@
  * about, not only their category. Each such article lends its subject features (distinctive
  * terms and named entities, subject-features.ts) with its action weight × recency; a
  * candidate that shares at least SUBJECT_MIN_SHARED features with one of those articles is in
- * its story cluster: on a subject the reader taught.
+ * its story cluster: on a subject the reader taught. A feature that SHARED_SUBJECT_MIN_SOURCES
+ * or more of those articles carry ("climate" in three liked stories about different events) is
+ * a subject by itself: a candidate carrying it is on that subject too, and says so by its word.
  */
 import { ageDays, halfLife, isForgotten } from './profile.js';
 import {
   ACTION_WEIGHTS,
   ENTITY_FEATURE_WEIGHT,
   HISTORY_HALF_LIFE_DAYS,
+  SHARED_SUBJECT_MIN_SOURCES,
   SUBJECT_MIN_SHARED,
   SUBJECT_SATURATION,
 } from './tunables.js';
@@ -93,6 +96,36 @@ export function buildSubjectProfile(
     }
   });
 
+  // Features several taught articles share, with their words (for the reason).
+  const sharedLabel = new Map<number, string>();
+  for (const [id, list] of carriers)
+    if (new Set(list).size >= SHARED_SUBJECT_MIN_SOURCES) sharedLabel.set(id, '');
+  if (sharedLabel.size > 0) {
+    for (const [term, id] of analyzer.vocab) if (sharedLabel.has(id)) sharedLabel.set(id, term);
+    for (const [id, label] of entityLabel) if (sharedLabel.has(id)) sharedLabel.set(id, label);
+  }
+  /** The candidate's heaviest feature that several taught articles share, if any. */
+  const sharedSubject = (analysis: Analysis) => {
+    let best = -1;
+    let bestWeight = 0;
+    const consider = (id: number) => {
+      if (!sharedLabel.has(id)) return;
+      const w = featureWeight.get(id)!;
+      if (w > bestWeight || (w === bestWeight && id < best)) [best, bestWeight] = [id, w];
+    };
+    for (const id of analysis.subjectTerms) consider(id);
+    for (const { id } of analysis.entities) consider(id);
+    if (best < 0) return undefined;
+    const heaviest = carriers
+      .get(best)!
+      .reduce((a, k) => (sources[k]!.weight > sources[a]!.weight ? k : a));
+    return {
+      strength: Math.min(1, bestWeight / SUBJECT_SATURATION),
+      source: sources[heaviest]!,
+      label: sharedLabel.get(best) || undefined,
+    };
+  };
+
   const shared = new Float64Array(sources.length);
   const touched: number[] = [];
   /** Adds a feature the candidate carries to the counts of the sources carrying it; its weight. */
@@ -121,7 +154,7 @@ export function buildSubjectProfile(
           labelWeight = w;
         }
       }
-      if (touched.length === 0) return undefined;
+      if (touched.length === 0) return sharedSubject(analysis);
       let best = -1;
       for (const k of touched) {
         if (shared[k]! < SUBJECT_MIN_SHARED) continue;
@@ -135,7 +168,7 @@ export function buildSubjectProfile(
       }
       for (const k of touched) shared[k] = 0;
       touched.length = 0;
-      if (best < 0) return undefined;
+      if (best < 0) return sharedSubject(analysis);
       return { strength: Math.min(1, weight / SUBJECT_SATURATION), source: sources[best]!, label };
     },
   };

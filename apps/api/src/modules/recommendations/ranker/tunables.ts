@@ -100,6 +100,11 @@ export const SUBJECT_MAX_DF_SHARE = 0.1;
 export const ENTITY_FEATURE_WEIGHT = 1;
 export const SUBJECT_MIN_SHARED = 2;
 export const SUBJECT_SATURATION = 4;
+/**
+ * A subject feature carried by this many taught articles is a subject by itself (what several
+ * liked stories share), and one shared feature puts a candidate on it.
+ */
+export const SHARED_SUBJECT_MIN_SOURCES = 3;
 
 /**
  * Page composition, per block of PAGE_BLOCK items (diversity.ts):
