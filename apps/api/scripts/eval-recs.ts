@@ -51,6 +51,7 @@ const table = READER_MODELS.flatMap((model) =>
       policy,
       ndcg10: sim.ndcg10,
       subjectPrecision10: sim.subjectPrecision10 ?? null,
+      interestCoverage20: sim.interestCoverage20,
       recall20: sim.recall20,
       coverage: sim.coverage,
       responsiveness: box.responsiveness,

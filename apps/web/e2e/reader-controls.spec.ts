@@ -67,6 +67,26 @@ test('reader controls: fewer like this, no hiding of the only source, and the pr
   await page.goto('/profile');
   const feed = page.getByRole('region', { name: 'Your feed' });
   await expect(feed.getByText('No hidden sources.')).toBeVisible();
+  // Each topic in one state: the chosen interests once, under Categories, never muted or learned.
+  const group = (title: string) =>
+    feed.getByRole('heading', { name: title, exact: true }).locator('..');
+  for (const label of ['Science', 'Travel', 'Food & Dining']) {
+    await expect(
+      feed
+        .getByRole('list', { name: 'Categories' })
+        .getByRole('listitem')
+        .filter({ hasText: label }),
+    ).toHaveCount(1);
+    for (const other of ['Muted topics', 'Learned topics'])
+      await expect(
+        group(other)
+          .getByRole('listitem')
+          .filter({ has: page.getByText(label, { exact: true }) }),
+      ).toHaveCount(0);
+  }
+  await expect(
+    feed.getByText('Pushed down in your feed, further each time you ask for fewer.'),
+  ).toBeVisible();
   await expect(
     feed.getByRole('listitem').filter({ hasText: /Because you liked \d+ sports stories/i }),
   ).toBeVisible();

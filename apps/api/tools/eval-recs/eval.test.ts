@@ -71,6 +71,7 @@ describe('offline evaluation (small run)', () => {
           'coverage',
           'dislikedOrReadShare',
           'diversity',
+          'interestCoverage20',
           'ndcg10',
           'recall20',
           'subjectPrecision10',

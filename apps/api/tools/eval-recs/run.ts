@@ -103,6 +103,8 @@ export interface PolicyMetrics {
   dislikedOrReadShare: number;
   /** Share of the top 10 on one of the reader's subjects (only for models with subjects). */
   subjectPrecision10?: number;
+  /** Share of the reader's declared interests with at least 2 of the top 20. */
+  interestCoverage20: number;
 }
 
 export type PolicyName = 'ranker' | 'newest' | 'trending' | 'interestsOnly';
@@ -166,6 +168,7 @@ class World {
     diversity: new Mean(),
     dislikedOrRead: new Mean(),
     subjectPrecision10: new Mean(),
+    interestCoverage20: new Mean(),
   };
   constructor(
     readonly name: string,
@@ -295,6 +298,7 @@ function summary(world: World): PolicyMetrics {
     coverage: round(m.coverage.value),
     diversity: round(m.diversity.value),
     dislikedOrReadShare: round(m.dislikedOrRead.value),
+    interestCoverage20: round(m.interestCoverage20.value),
     ...(m.subjectPrecision10.count > 0 && {
       subjectPrecision10: round(m.subjectPrecision10.value),
     }),
@@ -491,6 +495,13 @@ export function runEvaluation(
           m.diversity.add(intraListDiversity(feed.map((a) => a.categories)));
           const avoid = world.readOrDisliked[reader.index]!;
           m.dislikedOrRead.add(ids.some((id) => avoid.has(id)) ? 1 : 0);
+          if (reader.interests.length > 0) {
+            const top = feed.slice(0, 20);
+            const present = reader.interests.filter(
+              (c) => top.filter((a) => a.categories.includes(c)).length >= 2,
+            ).length;
+            m.interestCoverage20.add(present / reader.interests.length);
+          }
           if (model.onSubject) {
             const onSubject = feed.filter((a) => {
               const sim = byId.get(a.id);

@@ -7,16 +7,20 @@ import { FeedSteering } from './feed-steering';
 
 function Group({
   title,
+  does,
   empty,
   children,
 }: {
   title: string;
+  /** What being in this list does to the feed, in words. */
+  does: string;
   empty: string;
   children: ReactNode[];
 }) {
   return (
     <div>
-      <h3 className="mb-2 text-sm font-semibold">{title}</h3>
+      <h3 className="mb-1 text-sm font-semibold">{title}</h3>
+      <p className="mb-2 text-xs text-muted">{does}</p>
       {children.length === 0 ? (
         <p className="text-sm text-muted">{empty}</p>
       ) : (
@@ -58,7 +62,11 @@ export function FeedSettings() {
         </p>
       ) : (
         <>
-          <Group title="Learned topics" empty="Nothing learned yet: like or save a few stories.">
+          <Group
+            title="Learned topics"
+            does="Categories you did not choose, learned from two or more stories you liked: they earn a share of your feed."
+            empty="Nothing learned yet: like or save a few stories."
+          >
             {controls.data.learnedTopics.map((t) => (
               <Row
                 key={t.category}
@@ -76,7 +84,11 @@ export function FeedSettings() {
               />
             ))}
           </Group>
-          <Group title="Muted topics" empty="No muted topics.">
+          <Group
+            title="Muted topics"
+            does="Pushed down in your feed, further each time you ask for fewer."
+            empty="No muted topics."
+          >
             {controls.data.mutedTopics.map((t) => (
               <Row
                 key={`${t.kind}:${t.value}`}
@@ -94,7 +106,11 @@ export function FeedSettings() {
               />
             ))}
           </Group>
-          <Group title="Hidden sources" empty="No hidden sources.">
+          <Group
+            title="Hidden sources"
+            does="Never shown in your feed until you show them again."
+            empty="No hidden sources."
+          >
             {controls.data.hiddenSources.map((s) => (
               <Row
                 key={s.source_name}

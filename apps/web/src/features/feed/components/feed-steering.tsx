@@ -212,7 +212,11 @@ export function FeedSteering() {
   return (
     <div className="flex flex-col gap-5">
       <div>
-        <h3 className="mb-2 text-sm font-semibold">Learned subjects</h3>
+        <h3 className="mb-1 text-sm font-semibold">Learned subjects</h3>
+        <p className="mb-2 text-xs text-muted">
+          What several stories you liked, saved or read share: more stories on it, while you keep
+          showing interest.
+        </p>
         {subjects.length === 0 ? (
           <p className="text-sm text-muted">Nothing learned yet: like or save a few stories.</p>
         ) : (
@@ -222,7 +226,11 @@ export function FeedSteering() {
         )}
       </div>
       <div>
-        <h3 className="mb-2 text-sm font-semibold">Categories</h3>
+        <h3 className="mb-1 text-sm font-semibold">Categories</h3>
+        <p className="mb-2 text-xs text-muted">
+          Your interests keep a place on every page; only your own steering turns one down. The
+          others were learned from what you did.
+        </p>
         <ul className="flex flex-col gap-2" aria-label="Categories">
           {categories.map(categoryRow)}
         </ul>
