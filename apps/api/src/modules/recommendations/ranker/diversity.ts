@@ -30,6 +30,8 @@ export interface DiversifyOptions {
   learnedShare: number;
   /** Each declared interest's own floor per block (within the declared share). */
   interestFloorShare: number;
+  /** Declared interests whose own floor has faded (the reader never acts on them). */
+  skippedInterests?: ReadonlySet<string>;
 }
 
 /**
@@ -153,11 +155,13 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
   for (const category of options.declared) parts.set(category, (parts.get(category) ?? 0) + 1);
   const interests = [...parts.keys()];
   const floorShare = (category: string) =>
-    parts.get(category)! *
-    Math.min(
-      options.interestFloorShare,
-      options.declaredShare / Math.max(1, options.declared.length),
-    );
+    options.skippedInterests?.has(category)
+      ? 0
+      : parts.get(category)! *
+        Math.min(
+          options.interestFloorShare,
+          options.declaredShare / Math.max(1, options.declared.length),
+        );
   const interestCount = new Map(interests.map((c) => [c, 0]));
   const declared = new Set(interests);
   const isDeclared = (c: Candidate) => c.categories.some((cat) => declared.has(cat));

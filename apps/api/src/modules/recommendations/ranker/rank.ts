@@ -34,6 +34,7 @@ import {
   BLEND_NEW,
   DISLIKES_OUT_OF_ROTATION,
   HISTORY_PIVOT,
+  ROTATION_MAX_POSITIVES,
   STEER_DOWN_FACTOR,
   STEER_UP_FACTOR,
   STEER_UP_TURNS,
@@ -197,6 +198,7 @@ export function rank(
       maxRelevance,
       declared: rotation(interests, feedback, controls, learnedOutside),
       ...pageShares(profile.positiveEvents, subjects.evidence, steeredUp),
+      skippedInterests: skippedInterests(interests, feedback, profile.positiveEvents),
     });
 
     // -- 5. output -------------------------------------------------------------------------------
@@ -225,6 +227,19 @@ export function rank(
   } finally {
     profile.release();
   }
+}
+
+/**
+ * Declared interests a reader known by ROTATION_MAX_POSITIVES positive events has never acted
+ * on: their own floor fades (they stay in the declared share's rotation). Tastes drift.
+ */
+function skippedInterests(
+  interests: readonly string[],
+  feedback: ReadonlyMap<string, TopicFeedback>,
+  positiveEvents: number,
+): ReadonlySet<string> {
+  if (positiveEvents < ROTATION_MAX_POSITIVES) return new Set();
+  return new Set(interests.filter((c) => (feedback.get(c)?.positives ?? 0) === 0));
 }
 
 function inLearnedTopic(categories: readonly string[], learned: ReadonlySet<string>): boolean {

@@ -320,6 +320,26 @@ describe('rank: diversity', () => {
     for (const [, n] of bySource) expect(n).toBeLessThanOrEqual(10);
   });
 
+  it('gives each declared interest its own place in every block of ten', () => {
+    const candidates = pool({ world: 120, politics: 60, technology: 12, science: 12 }, 21);
+    const interests = ['world', 'technology', 'science'];
+    const inBlocks = (out: RankedArticle[], category: string) =>
+      [out.slice(0, 10), out.slice(10, 20)].map(
+        (block) => block.filter((r) => r.article.categories.includes(category)).length,
+      );
+    const fresh = rank({ interests, history: [] }, candidates, context(candidates));
+    for (const c of interests)
+      for (const n of inBlocks(fresh, c)) expect([c, n >= 1]).toEqual([c, true]);
+
+    // Five world likes: every interest keeps its place (from six on, the ones never acted on
+    // lose their own floor; the evaluation's drifting readers measure that).
+    const world = candidates.filter((a) => a.categories[0] === 'world');
+    const history = events('like', world.slice(0, 5));
+    const after = rank({ interests, history }, candidates, context(candidates));
+    for (const c of ['technology', 'science'])
+      for (const n of inBlocks(after, c)) expect([c, n >= 1]).toEqual([c, true]);
+  });
+
   it('still fills the page when one category is all there is', () => {
     const candidates = pool({ politics: 30 });
     const out = rank({ interests: ['politics'], history: [] }, candidates, context(candidates));
