@@ -166,3 +166,36 @@ describe('subject learning on the bundled corpus', () => {
     expect(onClimate.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('a preview is what applying gives', () => {
+  it('shows exactly the top 10 that applying the change (technology up) and refreshing brings', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, INTERESTS);
+    await client.feed(reader);
+    const changes = [{ kind: 'category', key: 'technology', state: 'up' }];
+    const preview = await ctx
+      .request()
+      .post('/api/recommendations/preview')
+      .set(reader.auth())
+      .send({ changes })
+      .expect(200);
+    const previewed = (preview.body.recommendations as { article_id: { _id: string } }[]).map(
+      (r) => r.article_id._id,
+    );
+    expect(previewed).toHaveLength(10);
+    await ctx
+      .request()
+      .post('/api/recommendations/steer')
+      .set(reader.auth())
+      .send({ changes })
+      .expect(200);
+    const applied = await client.refresh(reader);
+    expect(applied.recommendations.slice(0, 10).map((r) => r.article_id._id)).toEqual(previewed);
+    // Turned up, technology leads the next ten; health no longer fills them.
+    const inTopTen = (c: string) =>
+      applied.recommendations.slice(0, 10).filter((r) => r.article_id.categories.includes(c))
+        .length;
+    expect(inTopTen('technology')).toBeGreaterThanOrEqual(5);
+    expect(inTopTen('health')).toBeLessThanOrEqual(4);
+  });
+});
