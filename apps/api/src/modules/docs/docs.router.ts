@@ -116,8 +116,13 @@ export function docsRoutes(
       `GET /api/docs/${name}` as `GET /api/docs/${keyof typeof VIEWER_FILES}`,
       async ({ req, res }) => {
         if (!viewerDir) throw ApiError.notFound(MESSAGES.errors.notFound);
-        answer ??= readFile(join(viewerDir, file)).then((bytes) =>
-          keptAnswer(new PreparedText(bytes, type), VIEWER_CACHE_CONTROL),
+        // A failed read is tried again by the next request, as sending the file each time was.
+        answer ??= readFile(join(viewerDir, file)).then(
+          (bytes) => keptAnswer(new PreparedText(bytes, type), VIEWER_CACHE_CONTROL),
+          (err: unknown) => {
+            answer = undefined;
+            throw err;
+          },
         );
         await sendKept(req, res, await answer, lane);
       },

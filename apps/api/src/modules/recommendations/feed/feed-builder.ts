@@ -184,8 +184,9 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
  * excluded (hidden sources and "fewer" articles, and what `readerFlags` blocks: what they
  * read, reacted to, saved or viewed, and copies of what they disliked), by id; then, when
  * fewer than WIDEN_BELOW of those are unseen (not recently shown) articles of their declared
- * interests, or fewer than WIDEN_PER_INTEREST of one of them, the window ran dry for them, and the newest unseen articles of each topic before
- * the window follow, by id: from the pool when its older articles of each topic hold enough
+ * interests, or fewer than WIDEN_PER_INTEREST of one of them, the window ran dry for them,
+ * and the newest unseen articles of each topic before the window follow, by id: from the pool
+ * when its older articles of each topic hold enough
  * the reader has not seen (their flags are asked in the same statement), else from the
  * database.
  */

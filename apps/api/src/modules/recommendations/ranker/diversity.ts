@@ -154,20 +154,22 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
   const parts = new Map<string, number>();
   for (const category of options.declared) parts.set(category, (parts.get(category) ?? 0) + 1);
   const interests = [...parts.keys()];
-  const floorShare = (category: string) =>
-    options.skippedInterests?.has(category)
-      ? 0
-      : parts.get(category)! *
-        Math.min(
-          options.interestFloorShare,
-          options.declaredShare / Math.max(1, options.declared.length),
-        );
+  const partShare = Math.min(
+    options.interestFloorShare,
+    options.declaredShare / Math.max(1, options.declared.length),
+  );
+  /** Each interest's own floor per slot, and how it is picked; computed once for the page. */
+  const floors = interests.map((category) => ({
+    category,
+    share: options.skippedInterests?.has(category) ? 0 : parts.get(category)! * partShare,
+    pick: () => pickInterest(category),
+  }));
   const interestCount = new Map(interests.map((c) => [c, 0]));
   const declared = new Set(interests);
   const isDeclared = (c: Candidate) => c.categories.some((cat) => declared.has(cat));
   // Candidates only leave the pool and counts only grow: a bucket that came up empty stays so.
   const drained = new Set<string>();
-  const pickInterest = (category: string) => (): number => {
+  const pickInterest = (category: string): number => {
     if (drained.has(category)) return -1;
     const pick = scanOwed((c) => c.categories.includes(category));
     if (pick < 0) drained.add(category);
@@ -178,7 +180,7 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     const topics = options.declared;
     for (let k = 0; k < topics.length; k++) {
       const category = topics[(rotation + k) % topics.length]!;
-      const pick = pickInterest(category)();
+      const pick = pickInterest(category);
       if (pick >= 0) {
         rotation = (rotation + k + 1) % topics.length;
         return pick;
@@ -217,9 +219,9 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     // What each bucket is owed by the end of this slot, pro rata over the block; the most
     // behind picks first (ties: each interest's floor, in turn order, then the group, then
     // what was learned).
-    const owed = interests.map((category) => ({
-      pick: pickInterest(category),
-      due: floorShare(category) * (inBlock + 1) - interestCount.get(category)!,
+    const owed = floors.map(({ category, share, pick }) => ({
+      pick,
+      due: share * (inBlock + 1) - interestCount.get(category)!,
     }));
     owed.push(
       { pick: pickDeclared, due: options.declaredShare * (inBlock + 1) - declaredCount },
