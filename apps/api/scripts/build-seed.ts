@@ -24,6 +24,7 @@ import {
   huffPostToSeedRecord,
   type HuffPostItem,
 } from '../src/modules/articles/corpus/huffpost.js';
+import { phraseCorpusOf } from '../src/modules/articles/corpus/keywords.js';
 import type { SeedRecord } from '../src/modules/articles/corpus/seed-file.js';
 
 const scriptDir = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +49,7 @@ function main(): void {
   );
   let uncategorised = 0;
 
+  const items: HuffPostItem[] = [];
   for (const line of lines) {
     if (!line.trim()) continue;
     let raw: HuffPostItem;
@@ -61,12 +63,23 @@ function main(): void {
       invalid += 1;
       continue;
     }
+    items.push(raw);
+  }
+  // Keywords are weighed across the whole dataset: how common each phrase is in it.
+  const corpus = phraseCorpusOf(
+    items.map((raw) => ({
+      title: raw.headline.trim(),
+      description: (raw.short_description ?? '').trim(),
+    })),
+  );
+
+  for (const raw of items) {
     if (seen.has(raw.link.trim())) {
       duplicates += 1;
       continue;
     }
     seen.add(raw.link.trim());
-    const { record, detail } = huffPostToSeedRecord(raw);
+    const { record, detail } = huffPostToSeedRecord(raw, corpus);
     const textOnly = record.categories.filter((c) => !detail.fromSource.includes(c));
     records.push(record);
 
@@ -198,7 +211,8 @@ The output is deterministic. Read it with \`readSeedRecords()\` from
   ["Carla K. Johnson", "AP"]); empty when the dataset has no author.
 - \`image_url\` is always null: the dataset has no images (the app's default image applies).
 - \`categories\`: at most ${MAX_CATEGORIES}, best first — source-mapped ones, then text matches.
-- \`keywords\`: lowercase; the category ids first, then up to 8 salient terms in total.
+- \`keywords\`: lowercase; the category ids first, then the most salient names, noun
+phrases and nouns (wink-nlp, weighed across the dataset), up to 8 in total.
 - Links are unique (duplicate links would be skipped; the sample has ${args.duplicates}).
 
 ## How categories are assigned

@@ -59,12 +59,23 @@ export function findSubject(window: PublicArticle[], interests: readonly string[
   const rare = (w: string) => (df.get(w) ?? 0) >= 3 && (df.get(w) ?? 0) <= RARE_DF;
   const outside = (a: PublicArticle) =>
     a.categories.length > 0 && !a.categories.some((c) => interests.includes(c));
+  // Two words the window often writes side by side ("joe biden") are one name, not two words.
+  const adjacent = new Map<string, number>();
+  for (const a of window) {
+    const tokens = tokenize(`${a.title} ${a.description ?? ''}`);
+    for (let k = 0; k + 1 < tokens.length; k++) {
+      const pair = [tokens[k]!, tokens[k + 1]!].sort().join(' ');
+      adjacent.set(pair, (adjacent.get(pair) ?? 0) + 1);
+    }
+  }
+  const oneName = (x: string, y: string) => (adjacent.get(`${x} ${y}`) ?? 0) >= 3;
   const groups = new Map<string, number[]>();
   window.forEach((a, i) => {
     if (!outside(a)) return;
     const mine = [...words[i]!].filter(rare).sort();
     for (let x = 0; x < mine.length; x++)
       for (let y = x + 1; y < mine.length; y++) {
+        if (oneName(mine[x]!, mine[y]!)) continue;
         const key = `${mine[x]} ${mine[y]}`;
         groups.set(key, [...(groups.get(key) ?? []), i]);
       }

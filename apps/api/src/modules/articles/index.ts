@@ -4,7 +4,14 @@ export type { ArticleRecord, BulkArticle } from './articles.repository.js';
 export { toPublicArticle, type ArticleRow } from './articles.serializer.js';
 export { categorize } from './corpus/categorize.js';
 export { splitAuthors } from './corpus/huffpost.js';
-export { extractKeywords, normalizeTitle, tokenize } from './corpus/keywords.js';
+export {
+  extractKeywords,
+  normalizeTitle,
+  phraseCorpusOf,
+  tokenize,
+  type PhraseCorpus,
+} from './corpus/keywords.js';
+export { findPhrases } from './corpus/phrases.js';
 export { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
 export { loadSeedRecords, seedCorpusIfEmpty } from './seed.js';
 export { articlesRoutes } from './articles.router.js';

@@ -33,6 +33,29 @@ export const ingestionRepository = {
     return held;
   },
 
+  /**
+   * How many articles are stored, and how many carry each of these keywords (through the GIN
+   * index on keywords): how common a phrase is in the corpus the reader sees.
+   */
+  async keywordFrequencies(
+    db: DbExecutor,
+    keys: readonly string[],
+  ): Promise<{ total: number; counts: Map<string, number> }> {
+    const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(articles);
+    const counts = new Map<string, number>();
+    for (const part of chunks([...new Set(keys)])) {
+      const rows = await db.execute<{ k: string; n: number }>(
+        sql`select k, count(*)::int as n
+              from ${articles}, unnest(${articles.keywords}) as k
+             where ${articles.keywords} && ${sql.param(part)}::text[]
+               and k = any(${sql.param(part)}::text[])
+             group by k`,
+      );
+      for (const r of rows.rows) counts.set(r.k, Number(r.n));
+    }
+    return { total: row?.total ?? 0, counts };
+  },
+
   /** Articles with one of these title keys published in [from, to]. */
   async findHeldTitles(
     db: DbExecutor,

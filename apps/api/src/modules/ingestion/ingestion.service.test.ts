@@ -96,7 +96,7 @@ describe('runIngestion: RSS and Atom', () => {
       likes: 0,
     });
     expect(chip!.keywords).toContain('technology');
-    expect(chip!.keywords).toContain('chip');
+    expect(chip!.keywords).toContain('ai chip');
 
     const senate = await rowByLink('https://example.com/politics/climate-bill');
     expect(senate).toMatchObject({

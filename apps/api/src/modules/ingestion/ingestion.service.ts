@@ -17,7 +17,27 @@ import { collapseWhitespace } from './text.js';
 import { redactSecret } from './links.js';
 import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
 import { normalizeItem } from './normalize-item.js';
+import { htmlToText } from './text.js';
+import { findPhrases, phraseCorpusOf, type PhraseCorpus } from '../articles/index.js';
 import { parseFeed } from './rss-source.js';
+
+/**
+ * The corpus keywords are weighed in: the stored articles' keywords and the batch's own
+ * phrases (each item's own occurrence left out).
+ */
+async function phraseCorpus(db: DbExecutor, items: readonly RawItem[]): Promise<PhraseCorpus> {
+  const texts = items.map((item) => ({
+    title: htmlToText(item.title ?? ''),
+    description: htmlToText(item.description ?? ''),
+  }));
+  const batch = phraseCorpusOf(texts);
+  const keys = new Set(texts.flatMap((t) => findPhrases(t.title, t.description).map((p) => p.key)));
+  const stored = await ingestionRepository.keywordFrequencies(db, [...keys]);
+  return {
+    total: stored.total + batch.total,
+    documentFrequency: (key) => (stored.counts.get(key) ?? 0) + batch.documentFrequency(key),
+  };
+}
 
 /** Sources fetched at once; their inserts still happen one source at a time, in configured order. */
 const FETCH_CONCURRENCY = 4;
@@ -144,9 +164,12 @@ async function storeSource(
   if (deps.signal?.aborted) return fail('stopped');
 
   const now = deps.clock.now();
-  const candidates = loaded.items.flatMap((item) => normalizeItem(item, source.kind, now) ?? []);
   const fetched = loaded.items.length;
   try {
+    const corpus = await phraseCorpus(deps.db, loaded.items);
+    const candidates = loaded.items.flatMap(
+      (item) => normalizeItem(item, source.kind, now, corpus) ?? [],
+    );
     const { inserted, duplicates } = await deps.db.transaction((tx) =>
       storeArticles(tx, candidates, now),
     );

@@ -1,6 +1,6 @@
 import { categorize } from '../articles/index.js';
 import { splitAuthors } from '../articles/index.js';
-import { extractKeywords, normalizeTitle } from '../articles/index.js';
+import { extractKeywords, normalizeTitle, type PhraseCorpus } from '../articles/index.js';
 import type { NormalizedArticle, RawItem, SourceKind } from './ingestion.types.js';
 import { absoluteHttpUrl, canonicalLink } from './links.js';
 import { collapseWhitespace, htmlToText, truncate } from './text.js';
@@ -15,12 +15,14 @@ const EARLIEST_PLAUSIBLE_DATE = Date.UTC(1995, 0, 1);
 /**
  * A clean article from a raw item, or undefined when the item has no title or
  * no http(s) link. Categories come from the source's own categories first,
- * then from the text (see categorize); keywords always include them.
+ * then from the text (see categorize); keywords always include them, then the item's phrases
+ * weighed in `corpus`.
  */
 export function normalizeItem(
   raw: RawItem,
   origin: SourceKind,
   now: Date,
+  corpus?: PhraseCorpus,
 ): NormalizedArticle | undefined {
   const title = truncate(htmlToText(raw.title ?? ''), MAX_TITLE_CHARS);
   const link = canonicalLink(raw.link);
@@ -37,7 +39,7 @@ export function normalizeItem(
     sourceName: htmlToText(raw.sourceName ?? '') || new URL(link).hostname.replace(/^www\./, ''),
     sourceUrl: absoluteHttpUrl(raw.sourceUrl) ?? null,
     sourceIcon: absoluteHttpUrl(raw.sourceIcon) ?? null,
-    keywords: extractKeywords(title, description, categories),
+    keywords: extractKeywords(title, description, categories, 8, corpus),
     categories,
     titleKey: normalizeTitle(title),
     origin,

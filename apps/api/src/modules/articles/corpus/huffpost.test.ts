@@ -59,7 +59,7 @@ describe('huffPostToSeedRecord', () => {
       categories: ['health'],
     });
     expect(record.keywords[0]).toBe('health');
-    expect(record.keywords).toContain('boosters');
+    expect(record.keywords).toContain('covid boosters');
   });
 
   it('orders records newest first, then by link', () => {

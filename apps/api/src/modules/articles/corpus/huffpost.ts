@@ -1,5 +1,5 @@
 import { categorizeDetailed, type CategorizeResult } from './categorize.js';
-import { extractKeywords } from './keywords.js';
+import { extractKeywords, type PhraseCorpus } from './keywords.js';
 import type { SeedRecord } from './seed-file.js';
 
 /** One line of the "News Category Dataset" (news-category-sample.jsonl). */
@@ -32,8 +32,14 @@ export function noonUtc(date: string): string {
   return at.toISOString();
 }
 
-/** Maps one dataset item to a seed record (plus the categorisation details). */
-export function huffPostToSeedRecord(item: HuffPostItem): {
+/**
+ * Maps one dataset item to a seed record (plus the categorisation details); its keywords are
+ * weighed in `corpus` (the whole dataset, when building the seed).
+ */
+export function huffPostToSeedRecord(
+  item: HuffPostItem,
+  corpus?: PhraseCorpus,
+): {
   record: SeedRecord;
   detail: CategorizeResult;
 } {
@@ -52,7 +58,7 @@ export function huffPostToSeedRecord(item: HuffPostItem): {
     image_url: null,
     source_category: item.category,
     categories: detail.categories,
-    keywords: extractKeywords(title, description, detail.categories),
+    keywords: extractKeywords(title, description, detail.categories, 8, corpus),
   };
   return { record, detail };
 }

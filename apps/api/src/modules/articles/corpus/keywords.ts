@@ -1,4 +1,6 @@
 import { normalizeText } from './categorize.js';
+import { CATEGORY_IDS } from '@lede/shared';
+import { findPhrases, type Phrase, type PhraseKind } from './phrases.js';
 
 /**
  * Keyword extraction and title normalisation for news items. Pure and
@@ -47,61 +49,86 @@ export function tokenize(text: string): string[] {
     .filter(Boolean);
 }
 
-function isCandidate(token: string): boolean {
-  return token.length >= 3 && !/^\d+$/.test(token) && !STOPWORDS.has(token);
-}
+const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
 
 /** Weight of a title occurrence relative to a description occurrence. */
 export const TITLE_WEIGHT = 3;
+/** Names and multi-word phrases say more about a story than a single noun. */
+const KIND_WEIGHT: Record<PhraseKind, number> = { name: 1.6, phrase: 1.3, word: 1 };
+/** A key in more than this share of a corpus of at least MIN_CORPUS items names no subject. */
+const MAX_DF_SHARE = 0.08;
+const MIN_CORPUS = 200;
+
+/** How often keys occur across a corpus: the weight that makes a phrase salient. */
+export interface PhraseCorpus {
+  /** Items counted. */
+  total: number;
+  /** Other items carrying the key among their keywords or phrases. */
+  documentFrequency(key: string): number;
+}
 
 /**
- * Keywords of an item: its category ids first (always all of them, even past
- * `max`), then the most salient terms of title + description up to `max` in
- * total. Terms: lowercase tokens of length ≥ 3, no pure numbers, no stopwords;
- * a plural folds onto its singular when the singular also occurs ("cars" +
- * "car" → "car"). Salience = 3 × title occurrences + description occurrences;
- * ties keep the order of first appearance. De-duplicated and deterministic.
+ * The phrase statistics of a batch of items, for extracting the keywords of those same items:
+ * each item's own occurrence is left out of the counts it is asked about.
+ */
+export function phraseCorpusOf(
+  items: Iterable<{ title: string; description: string }>,
+): PhraseCorpus {
+  const df = new Map<string, number>();
+  let total = 0;
+  for (const item of items) {
+    total += 1;
+    for (const p of findPhrases(item.title, item.description))
+      df.set(p.key, (df.get(p.key) ?? 0) + 1);
+  }
+  return { total, documentFrequency: (key) => Math.max(0, (df.get(key) ?? 0) - 1) };
+}
+
+/**
+ * Keywords of an item: its category ids first (always all of them, even past `max`), then
+ * its most salient phrases (phrases.ts: names, noun phrases, single nouns) up to `max` in
+ * total. Salience = (3 × title occurrences + description occurrences) × kind weight × IDF in
+ * `corpus` (1 without one). In a corpus of 200 or more, keys in more than 8 % of it are left
+ * out, as are title-only phrases no other item uses; so are stopwords and category words. A single word inside a chosen phrase is not repeated
+ * ("fiona" beside "hurricane fiona"). Ties keep the order of first appearance.
  */
 export function extractKeywords(
   title: string,
   description: string,
   categories: readonly string[],
   max = 8,
+  corpus?: PhraseCorpus,
 ): string[] {
   const out: string[] = [];
   for (const c of categories) {
     const id = c.toLowerCase();
     if (!out.includes(id)) out.push(id);
   }
-  const titleTokens = tokenize(title).filter(isCandidate);
-  const descTokens = tokenize(description).filter(isCandidate);
-  const all = new Set([...titleTokens, ...descTokens]);
-  const fold = (t: string): string => {
-    if (t.endsWith('ies') && all.has(`${t.slice(0, -3)}y`)) return `${t.slice(0, -3)}y`;
-    if (t.endsWith('es') && all.has(t.slice(0, -2))) return t.slice(0, -2);
-    if (t.endsWith('s') && !t.endsWith('ss') && all.has(t.slice(0, -1))) return t.slice(0, -1);
-    return t;
+  const phrases = findPhrases(title, description);
+  const known = corpus !== undefined && corpus.total >= MIN_CORPUS;
+  const idf = (p: Phrase): number => {
+    if (!corpus || corpus.total <= 0) return 1;
+    const df = corpus.documentFrequency(p.key);
+    if (known && df > MAX_DF_SHARE * corpus.total) return 0;
+    // A title-only phrase no other item uses is more likely a mis-tagged verb ("fuels launches").
+    if (known && df === 0 && p.description === 0 && p.key.includes(' ')) return 0;
+    return Math.log((corpus.total + 1) / (df + 1)) + 1;
   };
-  const stats = new Map<string, { score: number; first: number }>();
-  let position = 0;
-  const add = (tokens: string[], weight: number) => {
-    for (const raw of tokens) {
-      const t = fold(raw);
-      const s = stats.get(t);
-      if (s) s.score += weight;
-      else stats.set(t, { score: weight, first: position });
-      position += 1;
-    }
-  };
-  add(titleTokens, TITLE_WEIGHT);
-  add(descTokens, 1);
-  const ranked = [...stats.entries()]
-    .filter(([t]) => !out.includes(t))
-    .sort((a, b) => b[1].score - a[1].score || a[1].first - b[1].first)
-    .map(([t]) => t);
-  for (const t of ranked) {
+  const ranked = phrases
+    .filter((p) => !CATEGORY_WORDS.has(p.key) && (p.kind !== 'word' || !STOPWORDS.has(p.key)))
+    .map((p, order) => ({
+      key: p.key,
+      order,
+      score: (TITLE_WEIGHT * p.title + p.description) * KIND_WEIGHT[p.kind] * idf(p),
+    }))
+    .filter((p) => p.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order);
+  const chosenWords = new Set<string>();
+  for (const { key } of ranked) {
     if (out.length >= max) break;
-    out.push(t);
+    if (!key.includes(' ') && chosenWords.has(key)) continue;
+    out.push(key);
+    for (const word of key.split(' ')) chosenWords.add(word);
   }
   return out;
 }

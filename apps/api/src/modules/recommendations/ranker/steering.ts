@@ -22,14 +22,9 @@ export const subjectKey = (features: readonly string[]): string =>
   [...new Set(features)].sort().join('|');
 export const subjectFeatures = (key: string): string[] => key.split('|').filter(Boolean);
 
-/** "@joe biden" → "Joe Biden"; a term as it is. */
+/** "@climate change" → "climate change"; a term as it is. */
 export function featureLabel(feature: string): string {
-  if (!feature.startsWith('@')) return feature;
-  return feature
-    .slice(1)
-    .split(' ')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  return feature.startsWith('@') ? feature.slice(1) : feature;
 }
 
 const STRENGTH: Record<Steering, number> = { off: 3, down: 2, up: 1 };
@@ -189,7 +184,7 @@ export function learnedSubjects(
         score.set(id, s);
       }
     });
-    const ranked = [...score]
+    const order = [...score]
       .filter(([id]) => names.has(id))
       .sort(
         ([a, x], [b, y]) =>
@@ -198,8 +193,12 @@ export function learnedSubjects(
           y.weight - x.weight ||
           (names.get(a)! < names.get(b)! ? -1 : 1),
       )
-      .slice(0, SUBJECT_KEY_FEATURES)
       .map(([id]) => id);
+    const ranked = coveringKey(
+      order,
+      members.map((i) => featuresOf[i]!),
+      (id) => score.get(id)!.support,
+    );
     if (ranked.length === 0) continue;
     const all = new Set([...score.keys()].map((id) => names.get(id)).filter(Boolean) as string[]);
     const match = steered.find((s) => {
@@ -209,7 +208,13 @@ export function learnedSubjects(
     const evidence = list.reduce((sum, s) => sum + s.weight, 0);
     out.push({
       key: match?.key ?? subjectKey(ranked.map((id) => names.get(id)!)),
-      terms: [...new Set(ranked.map((id) => entityLabels.get(id) ?? names.get(id)!))].filter(
+      terms: [
+        ...new Set(
+          shownFeatures(ranked, score, names, list.length).map(
+            (id) => entityLabels.get(id) ?? names.get(id)!,
+          ),
+        ),
+      ].filter(
         // "biden" says nothing beside "President Joe Biden".
         (t, _, all) =>
           t.includes(' ') || !all.some((o) => o !== t && o.toLowerCase().split(' ').includes(t)),
@@ -237,4 +242,45 @@ export function learnedSubjects(
     });
   }
   return shown;
+}
+
+/**
+ * The features a cluster is shown by: what two or more of its stories share; a single story's
+ * names and phrases (`@`). Its key keeps all its ranked features, so steering matches as widely.
+ */
+function shownFeatures(
+  ranked: readonly number[],
+  score: ReadonlyMap<number, { support: number }>,
+  names: ReadonlyMap<number, string>,
+  size: number,
+): number[] {
+  const shown = ranked.filter((id) =>
+    size > 1 ? score.get(id)!.support >= 2 : names.get(id)!.startsWith('@'),
+  );
+  return shown.length > 0 ? shown : ranked.slice(0, 3);
+}
+
+/**
+ * A cluster's key: its SUBJECT_KEY_FEATURES best features, plus what it takes for every member
+ * to carry min(SUBJECT_MIN_SHARED, its features) of them (shared features first), so that a
+ * steering on the key reaches every story the cluster was made of, not only its core.
+ */
+function coveringKey(
+  order: readonly number[],
+  members: ReadonlyArray<ReadonlySet<number>>,
+  support: (id: number) => number,
+): number[] {
+  const key = order.slice(0, SUBJECT_KEY_FEATURES);
+  for (const features of members) {
+    const need = Math.min(SUBJECT_MIN_SHARED, features.size);
+    let have = key.filter((id) => features.has(id)).length;
+    for (const id of order) {
+      if (have >= need) break;
+      if (features.has(id) && !key.includes(id) && support(id) >= 2) {
+        key.push(id);
+        have += 1;
+      }
+    }
+  }
+  return key;
 }

@@ -1,10 +1,9 @@
 /**
  * What an article is about, beyond its category: its distinctive terms (the most weighted
- * TF-IDF terms rare enough to name a subject) and the named entities of its text. The
+ * TF-IDF terms rare enough to name a subject) and its names and noun phrases. The
  * Analyzer (vectors.ts) computes both once per article and caches them with its vector.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import { tokenize } from './text.js';
 import { SUBJECT_MAX_DF_SHARE, SUBJECT_MIN_DF, SUBJECT_TERMS } from './tunables.js';
 
 const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
@@ -30,73 +29,45 @@ export function distinctiveTerms(
 }
 
 export interface NamedEntity {
-  /** Two neighbouring words' tokens, space-joined: how entities are compared ("joe biden"). */
+  /** The keyword phrase, lowercase ("hurricane fiona"): how phrases are compared. */
   key: string;
-  /** The whole name as written ("President Joe Biden"), for reasons. */
+  /** The phrase as the article writes it ("Hurricane Fiona"), for reasons and the profile. */
   label: string;
 }
 
 const MAX_ENTITIES = 6;
-const MAX_LABEL_WORDS = 4;
-const CAPITALISED = /^[A-Z][A-Za-z'’.-]*$/;
-const LEADING_PUNCTUATION = /^["'“‘(]+/;
-const TRAILING_PUNCTUATION = /["'”’),.;:!?]+$/;
-const ENDS_CLAUSE = /[,.;:!?)"”]$/;
-/** Capitalised words that open a phrase rather than name something ("The White House"). */
-const OPENERS: ReadonlySet<string> = new Set(
-  'a an the in on at of for to and but or as by from with after before when while this that these those his her their its our my your new how why what who'.split(
-    ' ',
-  ),
-);
 
 /**
- * Named entities: pairs of neighbouring capitalised words ("Hurricane Fiona", "Amy Cooper"),
- * without a leading article or preposition, in the description and, when it is written in
- * sentence case, the title (a title in Title Case capitalises every word, so it says nothing).
+ * The article's names and noun phrases: its multi-word keywords (found by the phrase tagger at
+ * ingestion and weighed across the corpus, articles/corpus/phrases.ts), each labelled as its
+ * description (or else its title) writes it. Single-word keywords are already terms.
  */
-export function namedEntities(title: string, description: string): NamedEntity[] {
-  const out = new Map<string, NamedEntity>();
-  const texts = isTitleCase(title) ? [description] : [title, description];
-  for (const text of texts) {
-    for (const run of capitalisedRuns(text)) {
-      // Every pair of neighbours, so that "President Joe Biden" and "Joe Biden" meet.
-      const label = run.slice(0, MAX_LABEL_WORDS).join(' ');
-      for (let i = 0; i + 1 < run.length; i++) {
-        const key = tokenize(`${run[i]} ${run[i + 1]}`).join(' ');
-        if (key.includes(' ') && !out.has(key)) out.set(key, { key, label });
-        if (out.size >= MAX_ENTITIES) return [...out.values()];
-      }
-    }
+export function namedEntities(
+  keywords: readonly string[],
+  title: string,
+  description: string,
+): NamedEntity[] {
+  const out: NamedEntity[] = [];
+  for (const key of keywords) {
+    if (!key.includes(' ') || out.some((e) => e.key === key)) continue;
+    out.push({ key, label: writtenAs(key, description) ?? lowerUnlessNamed(key, title) });
+    if (out.length >= MAX_ENTITIES) break;
   }
-  return [...out.values()];
+  return out;
 }
 
-function isTitleCase(title: string): boolean {
-  const words = title.split(/\s+/).filter((w) => /^[A-Za-z]{4,}/.test(w));
-  if (words.length < 3) return false;
-  const capitalised = words.filter((w) => /^[A-Z]/.test(w)).length;
-  return capitalised / words.length > 0.6;
+/** The phrase as `text` writes it, if it does: words in order, any punctuation between. */
+function writtenAs(key: string, text: string): string | undefined {
+  if (!text) return undefined;
+  const words = key.split(' ').map((w) => w.replace(/[^a-z0-9]/g, ''));
+  const pattern = new RegExp(`\\b${words.join("(?:['’]s)?[^A-Za-z0-9]+")}\\b`, 'i');
+  return pattern.exec(text)?.[0];
 }
 
-function capitalisedRuns(text: string): string[][] {
-  const runs: string[][] = [];
-  let run: string[] = [];
-  const close = () => {
-    while (run.length > 0 && OPENERS.has(run[0]!.toLowerCase())) run.shift();
-    if (run.length >= 2) runs.push(run);
-    run = [];
-  };
-  for (const raw of text.split(/\s+/)) {
-    const word = raw.replace(LEADING_PUNCTUATION, '').replace(TRAILING_PUNCTUATION, '');
-    // An opening quote or bracket starts a new phrase.
-    if (word !== raw && LEADING_PUNCTUATION.test(raw)) close();
-    if (!word || !CAPITALISED.test(word)) {
-      close();
-      continue;
-    }
-    run.push(word);
-    if (ENDS_CLAUSE.test(raw)) close();
-  }
-  close();
-  return runs;
+/** A title in Title Case says nothing about case; a sentence-case title does. */
+function lowerUnlessNamed(key: string, title: string): string {
+  const found = writtenAs(key, title);
+  if (!found) return key;
+  const capitalised = title.split(/\s+/).filter((w) => /^[A-Z]/.test(w)).length;
+  return capitalised / Math.max(1, title.split(/\s+/).length) > 0.6 ? key : found;
 }

@@ -129,7 +129,7 @@ export class Analyzer {
       subjectTerms: Int32Array.from(
         distinctiveTerms(weighted, this.maxSubjectDf).map((t) => this.id(t)),
       ).sort(),
-      entities: namedEntities(a.title, a.description)
+      entities: namedEntities(a.keywords, a.title, a.description)
         .map((e) => ({ id: this.id(`@${e.key}`), label: e.label }))
         .sort((x, y) => x.id - y.id),
     };
