@@ -54,6 +54,82 @@ describe('every declared interest in every page, on the bundled corpus', () => {
   });
 });
 
+describe('gentle nudges, on the bundled corpus', () => {
+  /** Stories with this word outside the interests, as a visitor finds them by keyword. */
+  async function storiesOn(keyword: string, outside: readonly string[], n: number) {
+    const found = await ctx
+      .request()
+      .get(`/api/articles/getarticlebykeyword?keyword=${encodeURIComponent(keyword)}&limit=20`)
+      .expect(200);
+    const list = (found.body.articles as Array<{ _id: string; categories: string[] }>).filter(
+      (a) => !a.categories.some((c) => outside.includes(c)),
+    );
+    expect(list.length).toBeGreaterThanOrEqual(n);
+    return list.slice(0, n);
+  }
+  const OTHER = ['sports', 'travel', 'food'];
+  const onClimate = (feed: Feed) =>
+    feed.recommendations
+      .slice(0, 10)
+      .filter((r) => /climate/i.test(`${r.article_id.title} ${r.article_id.description}`)).length;
+  async function likedClimate(likes: number) {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, OTHER);
+    await client.feed(reader);
+    for (const a of await storiesOn('climate', OTHER, likes))
+      await client.react(reader, 'like', a._id);
+    return reader;
+  }
+
+  it('one dislike or one "fewer like this" takes a step back, never an interest off the page', async () => {
+    for (const action of ['dislike', 'fewer'] as const) {
+      const reader = await createReader(ctx.deps);
+      await client.setInterests(reader, INTERESTS);
+      const first = await client.feed(reader);
+      const world = first.recommendations.find((r) => r.article_id.categories[0] === 'world')!;
+      if (action === 'dislike') await client.react(reader, 'dislike', world.article_id._id);
+      else
+        expect(
+          (await client.control(reader, 'fewerlikethis', { article_id: world.article_id._id }))
+            .status,
+        ).toBe(200);
+      const after = await client.refresh(reader);
+      expect(after.recommendations.map((r) => r.article_id._id)).not.toContain(
+        world.article_id._id,
+      );
+      expectEveryInterestPresent(after);
+    }
+  });
+
+  it('evidence grows with repeated likes: three teach more than one', async () => {
+    const [once, thrice] = [await likedClimate(1), await likedClimate(3)];
+    const [a, b] = [await client.refresh(once), await client.refresh(thrice)];
+    console.info(`climate in the next 10: one like ${onClimate(a)}, three likes ${onClimate(b)}`);
+    expect(onClimate(b)).toBeGreaterThan(onClimate(a));
+    // One like is a step (something that follows from it), not half the page.
+    const taught = (feed: Feed) =>
+      feed.recommendations.slice(0, 10).filter((r) => r.reasons[0]!.startsWith('Because you liked'))
+        .length;
+    console.info(`taught by a like in the next 10: one like ${taught(a)}, three ${taught(b)}`);
+    expect(taught(a)).toBeGreaterThanOrEqual(1);
+    expect(taught(a)).toBeLessThanOrEqual(3);
+    expect(onClimate(a)).toBeLessThanOrEqual(3);
+    for (const feed of [a, b]) {
+      const counts = topTwentyCounts(feed);
+      for (const c of OTHER) expect([c, (counts.get(c) ?? 0) >= 2]).toEqual([c, true]);
+    }
+  });
+
+  it('evidence decays with time: likes from two months ago teach less than fresh ones', async () => {
+    const old = await likedClimate(3);
+    ctx.clock.advance(60 * 86_400_000);
+    const fresh = await likedClimate(3);
+    const [a, b] = [await client.refresh(old), await client.refresh(fresh)];
+    console.info(`climate in the next 10: 60-day-old likes ${onClimate(a)}, fresh ${onClimate(b)}`);
+    expect(onClimate(b)).toBeGreaterThan(onClimate(a));
+  });
+});
+
 describe('what a card says', () => {
   it('labels each card with the category its reason names', async () => {
     const reader = await createReader(ctx.deps);
@@ -164,6 +240,87 @@ describe('subject learning on the bundled corpus', () => {
     for (const c of ['sports', 'travel', 'food'])
       expect([c, (counts.get(c) ?? 0) >= 2]).toEqual([c, true]);
     expect(onClimate.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+/** Lowercase words of a text, punctuation and possessives dropped: how a phrase is looked for. */
+const words = (text: string) =>
+  ` ${text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+
+describe('subjects in real words, on the bundled corpus', () => {
+  it('gives articles keywords that are names and noun phrases of their own text', async () => {
+    const res = await ctx.request().get('/api/articles/getlatestarticles?limit=50').expect(200);
+    const list = res.body.articles as Array<{
+      title: string;
+      description: string;
+      keywords: string[];
+      categories: string[];
+    }>;
+    let phrases = 0;
+    for (const a of list) {
+      const text = words(`${a.title} ${a.description}`);
+      for (const k of a.keywords.filter((k) => !a.categories.includes(k))) {
+        // every keyword is written in the article ("2Pac's" gives "pac"; plurals may fold)
+        expect([k, new RegExp(`${k}(s|es)? `).test(text)]).toEqual([k, true]);
+        if (k.includes(' ')) phrases += 1;
+      }
+    }
+    // names and phrases, not only single words; none of the single common words of old
+    expect(phrases).toBeGreaterThanOrEqual(list.length);
+    const all = list.flatMap((a) => a.keywords);
+    for (const junk of ['sept', 'accidentally', 'grown', 'understand', 'says', 'half'])
+      expect(all).not.toContain(junk);
+    const fiona = await ctx
+      .request()
+      .get('/api/articles/getarticlebykeyword?keyword=hurricane%20fiona')
+      .expect(200);
+    expect(fiona.body.articles.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names a learned subject by what the liked stories share', async () => {
+    const reader = await createReader(ctx.deps);
+    await client.setInterests(reader, ['sports', 'travel', 'food']);
+    const found = await ctx
+      .request()
+      .get('/api/articles/getarticlebykeyword?keyword=hurricane%20fiona&limit=10')
+      .expect(200);
+    const liked = (found.body.articles as Array<{ _id: string; title: string }>).slice(0, 3);
+    expect(liked.length).toBeGreaterThanOrEqual(2);
+    for (const a of liked) await client.react(reader, 'like', a._id);
+    const profile = await ctx.request().get('/api/recommendations/profile').set(reader.auth());
+    expect(profile.status).toBe(200);
+    const subjects = profile.body.subjects as Array<{
+      label: string;
+      sources: Array<{ article_id: string }>;
+    }>;
+    const ids = new Set(liked.map((a) => a._id));
+    const subject = subjects.find(
+      (s) => s.sources.filter((x) => ids.has(x.article_id)).length >= 2,
+    );
+    expect(subject, JSON.stringify(subjects.map((s) => s.label))).toBeDefined();
+    const texts = await Promise.all(
+      subject!.sources.map(async (x) => {
+        const res = await ctx
+          .request()
+          .get(`/api/articles/getarticlebyid?article_id=${x.article_id}`)
+          .expect(200);
+        const a = res.body.article as { title: string; description: string; keywords: string[] };
+        return words(`${a.title} ${a.description} ${a.keywords.join(' . ')}`);
+      }),
+    );
+    // each term it is named by is in two or more of the stories it came from
+    for (const term of subject!.label.split(' · ')) {
+      const carriers = texts.filter((t) => t.includes(words(term))).length;
+      expect([term, carriers >= 2]).toEqual([term, true]);
+    }
+    expect(subject!.label.toLowerCase()).toMatch(/fiona|hurricane|puerto rico/);
   });
 });
 
