@@ -8,7 +8,7 @@ import { acceptedEncodings } from './accept-encoding.js';
  * a request).
  */
 const PREPARED =
-  /^\/(articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword)|openapi\.json|health(\/live|\/ready)?|docs(\/(init\.js|viewer\.js|viewer\.css))?)$/;
+  /^\/(articles\/(getlatestarticles|getlatesttrendingarticles|getarticlebyid|getarticlebykeyword|getrelatedarticles)|openapi\.json|health(\/live|\/ready)?|docs(\/(init\.js|viewer\.js|viewer\.css))?)$/;
 
 /** Smaller bodies go as they are: compressing them saves less than the header costs. */
 export const COMPRESSION_THRESHOLD = 1024;

@@ -5,6 +5,8 @@ import {
   articleResponse,
   articlesListResponse,
   pageQuery,
+  relatedArticlesQuery,
+  relatedArticlesResponse,
 } from '../schemas/articles.js';
 import {
   articleActionBody,
@@ -42,6 +44,16 @@ export const ARTICLE_ROUTES = defineRoutes({
     summary: 'One article.',
     query: articleByIdQuery,
     responses: { 200: articleResponse },
+    errors: ['ARTICLE_NOT_FOUND'],
+  },
+  'GET /api/articles/getrelatedarticles': {
+    access: 'optional',
+    summary: 'More like this: the articles sharing the most names and phrases with one article.',
+    notes:
+      'Ranked by the keywords they share (a name or phrase counts twice a word), then newest; ' +
+      'copies of its headline are left out.',
+    query: relatedArticlesQuery,
+    responses: { 200: relatedArticlesResponse },
     errors: ['ARTICLE_NOT_FOUND'],
   },
   'GET /api/articles/getarticlebykeyword': {

@@ -12,6 +12,13 @@ export const pageQuery = z.object({
 
 export const articleByIdQuery = z.object({ article_id: articleIdSchema });
 
+/** "More like this": how many related articles one article page shows, at most. */
+export const RELATED_MAX = 12;
+export const relatedArticlesQuery = z.object({
+  article_id: articleIdSchema,
+  limit: z.coerce.number().int().min(1).max(RELATED_MAX).default(6),
+});
+
 export const articleByKeywordQuery = pageQuery.extend({
   keyword: safeString({ error: 'keyword is required' })
     .trim()
@@ -45,3 +52,7 @@ export const articlesPageSchema = z.object({
 export const articlesListResponse = withOptionalAccessToken(articlesPageSchema);
 
 export const articleResponse = withOptionalAccessToken(z.object({ article: publicArticleSchema }));
+
+export const relatedArticlesResponse = withOptionalAccessToken(
+  z.object({ articles: z.array(publicArticleSchema) }),
+);

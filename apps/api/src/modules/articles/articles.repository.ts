@@ -124,6 +124,36 @@ export const articlesRepository = {
     return inOrderOf(ids, rows);
   },
 
+  /**
+   * "More like this": the stored JSON of the articles sharing the most of `keywords` with the
+   * article `id` (a phrase counts 2, a word 1; at least 2 in all), then newest; copies of its
+   * headline left out. The GIN index on keywords finds the candidates.
+   */
+  async related(
+    db: DbExecutor,
+    {
+      id,
+      titleKey,
+      keywords,
+      limit,
+    }: { id: string; titleKey: string; keywords: string[]; limit: number },
+  ): Promise<PublicArticleJsonSource[]> {
+    if (keywords.length === 0) return [];
+    const wanted = sql`${sql.param(keywords)}::text[]`;
+    const { rows } = await db.execute<PublicArticleJsonSource>(
+      sql`select ${publicJsonSelect} from (
+            select a.*, (select coalesce(sum(case when k like '% %' then 2 else 1 end), 0)
+                           from unnest(a.keywords) as k where k = any(${wanted})) as shared
+              from ${articles} a
+             where a.keywords && ${wanted} and a.id <> ${id} and a.title_key <> ${titleKey}
+          ) as ${articles}
+          where shared >= 2
+          order by shared desc, ${articles.pubDate} desc nulls last, ${articles.id}
+          limit ${limit}`,
+    );
+    return rows;
+  },
+
   /** Held until the transaction ends: API instances starting together seed one after the other. */
   async lockForSeeding(tx: DbExecutor): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:seed-corpus'))`);

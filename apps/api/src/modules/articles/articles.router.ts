@@ -4,7 +4,12 @@ import { LIST_STALE_MS, type Dependency } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
 import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
-import { ArticlesPageJson, type ArticlesPage, type ArticlesService } from './articles.service.js';
+import {
+  ArticlesPageJson,
+  type ArticlesPage,
+  type ArticlesService,
+  type RelatedJson,
+} from './articles.service.js';
 
 /** A list shows its articles' counts; nothing else in it depends on counters. */
 const showsPage = (page: ArticlesPage | ArticlesPageJson): Dependency => ({
@@ -16,6 +21,7 @@ const rankedByCounts = (): Dependency => ({ allCounts: true });
 /** A list's answer (its `AccessToken`, when the caller has a session, is added on the way out). */
 type ListAnswer = ResultOf<'GET /api/articles/getlatestarticles'>;
 type ArticleAnswer = ResultOf<'GET /api/articles/getarticlebyid'>;
+type RelatedAnswer = ResultOf<'GET /api/articles/getrelatedarticles'>;
 
 /**
  * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
@@ -60,6 +66,17 @@ export function articlesRoutes(
       `article\n${query.article_id}`,
       async () => ({ article: await articles.byId(query.article_id) }),
       ({ article }) => ({ articleIds: [article._id] }),
+    );
+  });
+
+  routes.custom('GET /api/articles/getrelatedarticles', async ({ query, req, res }) => {
+    await prepared.respond<RelatedAnswer, RelatedJson>(
+      req,
+      res,
+      `related\n${query.limit}\n${query.article_id}`,
+      () => articles.related(query.article_id, query.limit),
+      (page) => ({ articleIds: page.articleIds }),
+      list,
     );
   });
 

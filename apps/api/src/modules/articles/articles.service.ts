@@ -1,4 +1,4 @@
-import { MESSAGES, type PublicArticle } from '@lede/shared';
+import { isCategoryId, MESSAGES, type PublicArticle } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -91,6 +91,29 @@ function rankedPageJson(
   );
 }
 
+/** The related articles, written from their stored JSON, with their ids. */
+export class RelatedJson extends JsonText<{ articles: PublicArticle[] }> {
+  constructor(
+    readonly articleIds: string[],
+    pieces: readonly string[],
+  ) {
+    super(pieces);
+  }
+}
+
+function relatedJson(rows: PublicArticleJsonSource[]): RelatedJson {
+  const pieces = ['{"articles":['];
+  rows.forEach((row, index) => {
+    if (index > 0) pieces.push(',');
+    pieces.push(publicArticleJson(row));
+  });
+  pieces.push(']}');
+  return new RelatedJson(
+    rows.map((row) => row.id),
+    pieces,
+  );
+}
+
 export function createArticlesService({
   db,
   clock,
@@ -125,6 +148,20 @@ export function createArticlesService({
       const row = await articlesRepository.findById(db, id);
       if (!row) throw ApiError.notFound(MESSAGES.articles.notFound);
       return toPublicArticle(row);
+    },
+
+    /** "More like this": the articles sharing the most names and phrases with article `id`. */
+    async related(id: string, limit: number): Promise<RelatedJson> {
+      const row = await articlesRepository.findById(db, id);
+      if (!row) throw ApiError.notFound(MESSAGES.articles.notFound);
+      const keywords = row.keywords.filter((k) => !isCategoryId(k));
+      const rows = await articlesRepository.related(db, {
+        id,
+        titleKey: row.titleKey,
+        keywords,
+        limit,
+      });
+      return relatedJson(rows);
     },
 
     /** A category id or label lists that category, newest first; anything else is a ranked search. */
