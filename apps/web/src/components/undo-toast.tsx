@@ -6,9 +6,15 @@ export const UNDO_TOAST_MS = 6000;
 
 /**
  * A success toast with an Undo button that dismisses it and runs `onUndo`. `key` suppresses a
- * duplicate for the same item; `text` is what is shown and announced.
+ * duplicate for the same item; `text` is what is shown and announced; `id` (a kind of toast)
+ * makes it replace the toast last shown with that id.
  */
-export function undoToast(text: string, key: string, onUndo: () => void): string {
+export function undoToast(
+  text: string,
+  key: string,
+  onUndo: () => void,
+  { id: kind }: { id?: string } = {},
+): string {
   const id = toast.success(
     <span className="flex items-center gap-3">
       <span>{text}</span>
@@ -23,7 +29,7 @@ export function undoToast(text: string, key: string, onUndo: () => void): string
         Undo
       </Button>
     </span>,
-    { key, label: text, duration: UNDO_TOAST_MS },
+    { key, label: text, duration: UNDO_TOAST_MS, id: kind },
   );
   return id;
 }

@@ -137,12 +137,12 @@ describe('api client', () => {
 
   it("shows the server's message, or the spec's fallback when there is none", async () => {
     answer = (_req, res) =>
-      json(res, 400, { message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
+      json(res, 400, { message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 4 });
     const err = (await api('POST /api/auth/verify-otp', {
       body: { email: 'a@b.co', otp: '111111', hash: 'h' },
       fallback: 'OTP verification failed',
     }).catch((e: unknown) => e)) as ApiError;
-    expect(err.message).toBe('Invalid OTP');
+    expect(err.message).toBe('Invalid code');
     expect(err.code).toBe('OTP_INVALID');
     expect(err.attemptsLeft).toBe(4);
 

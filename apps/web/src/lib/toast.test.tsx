@@ -1,7 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/app-toaster';
-import { announcements, loadToasts, toast, TOAST_LIMIT } from './toast';
+import {
+  announcements,
+  leavePage,
+  loadToasts,
+  toast,
+  TOAST_LIMIT,
+  trackReaderInput,
+} from './toast';
 
 /** Advances in small steps so each timer's render and effects run before the next one. */
 function advance(ms: number) {
@@ -85,6 +92,75 @@ describe('toasts (spec section 9)', () => {
     expect(announcements.current().text).toBe('Article Unsaved!');
     toast(<span>Log in to save articles.</span>, { key: 'Log in to save articles.' });
     expect(announcements.current().text).toBe('Log in to save articles.');
+  });
+
+  it('shows one toast per id: a new one replaces the last, and may say again what it replaced', () => {
+    const kind = { id: 'article-action' };
+    act(() => {
+      toast.success('Link copied!', kind);
+      toast.success('Article Shared!', kind);
+    });
+    expect(visibleToasts().map((el) => el.textContent)).toEqual(['Article Shared!']);
+    act(() => {
+      toast.success('Article Liked!', kind);
+      toast.success('Article Unliked!', kind);
+      // Not a duplicate: the toast that said it was replaced.
+      toast.success('Article Liked!', kind);
+    });
+    expect(visibleToasts().map((el) => el.textContent)).toEqual(['Article Liked!']);
+    act(() => {
+      toast.success('Article Liked!', kind);
+    });
+    expect(visibleToasts()).toHaveLength(1);
+  });
+});
+
+describe('toasts on a new page', () => {
+  beforeAll(() => loadToasts());
+  let stop = () => {};
+  beforeEach(() => {
+    vi.useFakeTimers();
+    stop = trackReaderInput(window);
+    render(<AppToaster />);
+  });
+  afterEach(() => {
+    stop();
+    act(() => toast.reset());
+    vi.useRealTimers();
+  });
+
+  it("are left behind, but for those that answer the reader's last press or key", () => {
+    act(() => {
+      toast.success('Credentials verified! OTP sent to your email.');
+    });
+    // The reader types the code; signing in says so and moves to /home.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '6' }));
+    act(() => {
+      toast.success('Login successful!');
+      leavePage();
+    });
+    advance(1100);
+    expect(screen.queryByText('Credentials verified! OTP sent to your email.')).toBeNull();
+    expect(screen.getByText('Login successful!')).toBeInTheDocument();
+
+    // The next press (a link) leaves it behind too.
+    window.dispatchEvent(new Event('pointerdown'));
+    act(() => leavePage());
+    advance(1100);
+    expect(visibleToasts()).toHaveLength(0);
+  });
+
+  it('can be shown again on the new page', () => {
+    act(() => {
+      toast.success('Article Liked!');
+    });
+    window.dispatchEvent(new Event('pointerdown'));
+    act(() => leavePage());
+    advance(1100);
+    act(() => {
+      toast.success('Article Liked!');
+    });
+    expect(screen.getByText('Article Liked!')).toBeInTheDocument();
   });
 });
 

@@ -96,6 +96,16 @@ export type ToastType = keyof typeof TOAST_DURATIONS;
 
 const recent = new Map<string, { id: string; until: number }>();
 
+/*
+ * Toasts belong to the page they were shown on: a new page dismisses them (leavePage). Those shown
+ * since the reader's last press or key answer that press, which is what led to the new page
+ * ('Login successful!' after the code, 'Session expired.' after a call, 'Account deleted
+ * successfully!'): they go along. Anything older ('Credentials verified! OTP sent to your
+ * email.', 'Article Liked!') stays behind.
+ */
+const shown = new Set<string>();
+const sinceInput = new Set<string>();
+
 /** The text of the newest toast shown, numbered, for live regions inside modal dialogs. */
 export interface Announcement {
   text: string;
@@ -137,11 +147,18 @@ function show(
   const dedupeKey = text === undefined ? undefined : `${type}\u0000${text}`;
   if (dedupeKey) {
     const prev = recent.get(dedupeKey);
-    if (prev && prev.until > now) return prev.id;
+    if (prev && prev.until > now) {
+      sinceInput.add(prev.id);
+      return prev.id;
+    }
   }
   const duration = opts.duration ?? TOAST_DURATIONS[type];
-  // The id is ours, so that it can be returned before the library has loaded.
+  // The id is ours, so that it can be returned before the library has loaded. A given id (one
+  // per kind of toast) replaces the toast shown with it, which is then no duplicate to suppress.
   const id = opts.id ?? `toast-${++lastId}`;
+  if (opts.id) forget(id);
+  shown.add(id);
+  sinceInput.add(id);
   const withDuration = { ...opts, duration, id };
   withLibrary((hotToast) => {
     if (type === 'blank') hotToast(message, withDuration);
@@ -158,6 +175,25 @@ function show(
     }
   }
   return id;
+}
+
+function forget(id: string): void {
+  for (const [k, v] of recent) if (v.id === id) recent.delete(k);
+}
+
+/** Marks the reader's presses and keys (and Back / Forward): see `shown` above. */
+export function trackReaderInput(target: Window): () => void {
+  const events = ['pointerdown', 'keydown', 'input', 'paste', 'popstate'] as const;
+  const onInput = () => sinceInput.clear();
+  for (const name of events) target.addEventListener(name, onInput, true);
+  return () => {
+    for (const name of events) target.removeEventListener(name, onInput, true);
+  };
+}
+
+/** A new page: dismisses every toast but those shown since the reader's last input. */
+export function leavePage(): void {
+  for (const id of shown) if (!sinceInput.has(id)) toast.dismiss(id);
 }
 
 /**
@@ -186,12 +222,19 @@ export const toast: Show & {
     loading: ((m, o) => show('loading', m, o)) as Show,
     custom: ((m, o) => show('custom', m, o)) as Show,
     dismiss: (id?: string) => {
-      if (id === undefined) recent.clear();
-      else for (const [k, v] of recent) if (v.id === id) recent.delete(k);
+      if (id === undefined) {
+        recent.clear();
+        shown.clear();
+      } else {
+        forget(id);
+        shown.delete(id);
+      }
       withShownToasts((hotToast) => hotToast.dismiss(id));
     },
     reset: () => {
       recent.clear();
+      shown.clear();
+      sinceInput.clear();
       withShownToasts((hotToast) => hotToast.remove());
     },
   },

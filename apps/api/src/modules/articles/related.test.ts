@@ -18,7 +18,7 @@ interface Listed {
   categories: string[];
 }
 
-const related = (query: Record<string, string | number>) =>
+const related = (query: { article_id?: string; limit?: number }) =>
   ctx.request().get('/api/articles/getrelatedarticles').query(query);
 
 describe('GET /api/articles/getrelatedarticles (more like this)', () => {

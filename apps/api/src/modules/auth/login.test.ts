@@ -58,7 +58,7 @@ describe('login with password and one-time code', () => {
     const email = await account();
     const res = await ctx.request().post('/api/auth/login').send({ email, password: PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please verify the OTP sent to your email first.');
+    expect(res.body.message).toBe('Please verify the code sent to your email first.');
     expect(res.body).not.toHaveProperty('AccessToken');
     expect(res.headers['set-cookie']).toBeUndefined();
 
@@ -118,7 +118,7 @@ describe('login with password and one-time code', () => {
     expect(wrong.body.message).toBe('Invalid email or password');
     const right = await agent.post('/api/auth/login').send({ email, password: PASSWORD });
     expect(right.status).toBe(400);
-    expect(right.body.message).toBe('Please verify the OTP sent to your email first.');
+    expect(right.body.message).toBe('Please verify the code sent to your email first.');
   });
 
   it('counts wrong login codes and reports attempts left', async () => {
@@ -132,7 +132,7 @@ describe('login with password and one-time code', () => {
       .post('/api/auth/verify-otp')
       .send({ email, otp: wrongCode(await ctx.mail.lastCode(email)), hash: sent.body.hash });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
+    expect(res.body).toEqual({ message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 4 });
   });
 
   it('does not accept a signup code for login', async () => {

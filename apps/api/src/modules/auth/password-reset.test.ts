@@ -87,7 +87,7 @@ describe('password reset', () => {
       .post('/api/auth/verify-password-reset-otp')
       .send({ email: unknown, otp: '123456', hash: b.body.hash });
     expect(guess.status).toBe(400);
-    expect(guess.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
+    expect(guess.body).toEqual({ message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 4 });
   });
 
   it('uses a reset token once', async () => {
@@ -162,7 +162,7 @@ describe('password reset', () => {
       .request()
       .post('/api/auth/verify-password-reset-otp')
       .send({ email, otp: wrongCode(code), hash: sent.body.hash });
-    expect(wrong.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
+    expect(wrong.body).toEqual({ message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 4 });
     ctx.clock.advance(300_001);
     const expired = await ctx
       .request()

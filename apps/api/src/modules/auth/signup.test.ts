@@ -51,7 +51,7 @@ describe('signup with a one-time code', () => {
       .send({ email, otp: mail!.code, hash: sent.body.hash });
     expect(verified.status).toBe(200);
     expect(verified.body).toEqual({
-      message: 'OTP verified successfully',
+      message: 'Code verified successfully',
       verified: true,
       verificationToken: expect.any(String),
     });
@@ -108,7 +108,7 @@ describe('signup with a one-time code', () => {
       .post('/api/auth/signup')
       .send({ name: 'Eve', email, password: PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Please verify the OTP sent to your email first.');
+    expect(res.body.message).toBe('Please verify the code sent to your email first.');
     expect(await countUsers(email)).toBe(0);
 
     // A code that was sent but never verified is not enough either.
@@ -132,7 +132,7 @@ describe('signup with a one-time code', () => {
         .post('/api/auth/verify-otp')
         .send({ email, otp: bad, hash: sent.body.hash });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft });
+      expect(res.body).toEqual({ message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft });
     }
     const last = await agent
       .post('/api/auth/verify-otp')

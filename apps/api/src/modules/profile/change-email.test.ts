@@ -146,7 +146,7 @@ describe('PUT /api/profile/changeemail, step 2: the code applies the change', ()
     const reader = await newReader();
     const { next, hash, code } = await startChange(reader);
     const res = await changeEmail(reader, { email: next, otp: wrongCode(code), hash }).expect(400);
-    expect(res.body).toEqual({ message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 4 });
+    expect(res.body).toEqual({ message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 4 });
     expect((await userRow(reader.id)).email).toBe(reader.email);
     await changeEmail(reader, { email: next, otp: code, hash }).expect(200);
   });
@@ -176,7 +176,7 @@ describe('PUT /api/profile/changeemail, step 2: the code applies the change', ()
     const [reader, thief] = [await newReader(), await newReader()];
     const { next, hash, code } = await startChange(reader);
     const res = await changeEmail(thief, { email: next, otp: code, hash }).expect(400);
-    expect(res.body.message).toBe('OTP session not found. Please request a new one.');
+    expect(res.body.message).toBe('Code not found. Please request a new one.');
     expect((await userRow(thief.id)).email).toBe(thief.email);
   });
 

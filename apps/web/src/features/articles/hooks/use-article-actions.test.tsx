@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster } from '@/components/app-toaster';
 import { queryKeys } from '@/lib/query-keys';
 import { startSession } from '@/lib/storage';
 import * as toastModule from '@/lib/toast';
 import { CardActions } from '../components/card-actions';
-import { ArticleActionsProvider } from './use-article-actions';
+import { ACTION_TOAST, ArticleActionsProvider } from './use-article-actions';
 
 const reader: PublicUser = {
   _id: 'u1',
@@ -123,7 +124,9 @@ describe('like / dislike / save state machine', () => {
       body: { message: 'ok', liked: true, disliked: false, likes: 6, dislikes: 0 },
     });
     await user.click(screen.getByRole('button', { name: 'Like' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.liked));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(MESSAGES.interactions.liked, ACTION_TOAST),
+    );
     expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
     expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
     expect(calls[0]).toMatchObject({
@@ -137,7 +140,9 @@ describe('like / dislike / save state machine', () => {
       body: { message: 'ok', liked: false, disliked: true, likes: 5, dislikes: 1 },
     });
     await user.click(screen.getByRole('button', { name: 'Dislike' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.disliked));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(MESSAGES.interactions.disliked, ACTION_TOAST),
+    );
     expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
     expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
     expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
@@ -167,7 +172,7 @@ describe('like / dislike / save state machine', () => {
 
     await act(async () => fail());
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed),
+      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST),
     );
     expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
     expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
@@ -207,7 +212,7 @@ describe('like / dislike / save state machine', () => {
 
     await act(async () => fail());
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed),
+      expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST),
     );
     expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
     expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
@@ -231,7 +236,7 @@ describe('like / dislike / save state machine', () => {
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual([]);
     expect(qc.getQueryData(queryKeys.reader.savedArticles())).toEqual([]);
     await act(async () => fail());
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Save article failed'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Save article failed', ACTION_TOAST));
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
     expect(qc.getQueryData<unknown[]>(queryKeys.reader.savedArticles())).toHaveLength(1);
   });
@@ -241,7 +246,9 @@ describe('like / dislike / save state machine', () => {
     const { qc } = setup();
     answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.interactions.saved));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(MESSAGES.interactions.saved, ACTION_TOAST),
+    );
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
     answers.push({ status: 200, body: { message: 'ok', saved: false, saves: 0 } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -253,5 +260,47 @@ describe('like / dislike / save state machine', () => {
     answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']));
+  });
+});
+
+describe('the toasts of the actions, as the reader sees them', () => {
+  beforeAll(() => toastModule.loadToasts());
+  beforeEach(() => {
+    success.mockRestore();
+    error.mockRestore();
+  });
+  afterEach(() => act(() => toastModule.toast.reset()));
+
+  const shown = () =>
+    screen
+      .queryAllByRole('status')
+      .filter((el) => el.textContent)
+      .map((el) => el.textContent);
+
+  it('a share copies the link, then says "Article Shared!" in its place: one toast, twice over', async () => {
+    const user = userEvent.setup();
+    setup();
+    render(<AppToaster />);
+    const shares = () => calls.filter((c) => c.url.endsWith('/share')).length;
+    for (const time of [1, 2]) {
+      answers.push({ status: 200, body: { message: 'ok' } });
+      await user.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() => expect(shares()).toBe(time));
+      await waitFor(() => expect(shown()).toEqual([MESSAGES.interactions.shared]));
+    }
+  });
+
+  it('a like then a save leave the newest toast only', async () => {
+    const user = userEvent.setup();
+    setup();
+    render(<AppToaster />);
+    answers.push(
+      { status: 200, body: { message: 'ok', liked: true, disliked: false, likes: 6, dislikes: 0 } },
+      { status: 200, body: { message: 'ok', saved: true, saves: 1 } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(shown()).toEqual([MESSAGES.interactions.liked]));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(shown()).toEqual([MESSAGES.interactions.saved]));
   });
 });

@@ -10,6 +10,12 @@ import { toast } from '@/lib/toast';
 import { applyReaction, cancelReactionQueries, currentReaction, type Reaction } from '../api/cache';
 import { useReaderLists } from '../api/reader';
 
+/**
+ * Every toast of the four actions (and of their failures) takes this id: a new one replaces the
+ * last, so a share's 'Link copied!' then 'Article Shared!', or quick likes, leave one toast.
+ */
+export const ACTION_TOAST = { id: 'article-action' } as const;
+
 /** Whatever an action changes elsewhere: the profile's activity tab and counters. */
 function afterAction(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: queryKeys.reader.activity() });
@@ -82,11 +88,12 @@ function useReactionMutation(kind: 'like' | 'dislike') {
           : res.disliked
             ? m.disliked
             : m.undisliked,
+        ACTION_TOAST,
       );
     },
     onError: (_err, article, context, { client }) => {
       if (context) applyReaction(client, article._id, context.undo);
-      toast.error(CLIENT_MESSAGES.toasts.likeStatusFailed);
+      toast.error(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST);
     },
     onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
   });
@@ -113,15 +120,15 @@ function useSaveMutation() {
         refetchType: res.saved ? 'active' : 'none',
       });
       if (res.saved) {
-        toast.success(MESSAGES.interactions.saved);
+        toast.success(MESSAGES.interactions.saved, ACTION_TOAST);
       } else {
         const text = MESSAGES.interactions.unsaved;
-        undoToast(text, `${text} ${article._id}`, () => mutation.mutate(article));
+        undoToast(text, `${text} ${article._id}`, () => mutation.mutate(article), ACTION_TOAST);
       }
     },
     onError: (err, article, context, { client }) => {
       if (context) applyReaction(client, article._id, context.undo);
-      toast.error(errorMessage(err, CLIENT_MESSAGES.data.save));
+      toast.error(errorMessage(err, CLIENT_MESSAGES.data.save), ACTION_TOAST);
     },
     onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
   });
@@ -138,10 +145,10 @@ function useShareMutation() {
         fallback: CLIENT_MESSAGES.data.share,
       }),
     onSuccess: (_res, _article, _context, { client }) => {
-      toast.success(MESSAGES.interactions.shared);
+      toast.success(MESSAGES.interactions.shared, ACTION_TOAST);
       afterAction(client);
     },
-    onError: (err) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.share)),
+    onError: (err) => toast.error(errorMessage(err, CLIENT_MESSAGES.data.share), ACTION_TOAST),
   });
 }
 
@@ -154,7 +161,7 @@ function inviteToSignIn(action: string): void {
       </Link>{' '}
       to {action} articles.
     </span>,
-    { key: text },
+    { key: text, ...ACTION_TOAST },
   );
 }
 
@@ -171,12 +178,12 @@ async function shareOrCopy(article: PublicArticle): Promise<boolean> {
       await navigator.share({ title: article.title, text, url: `/article/${article._id}` });
     } else {
       await navigator.clipboard.writeText(text);
-      toast.success(CLIENT_MESSAGES.toasts.linkCopied);
+      toast.success(CLIENT_MESSAGES.toasts.linkCopied, ACTION_TOAST);
     }
     return true;
   } catch (err) {
     if (!(err instanceof DOMException && err.name === 'AbortError')) {
-      toast.error(CLIENT_MESSAGES.data.share);
+      toast.error(CLIENT_MESSAGES.data.share, ACTION_TOAST);
     }
     return false;
   }

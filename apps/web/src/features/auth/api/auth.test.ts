@@ -16,8 +16,8 @@ describe('code errors', () => {
   });
 
   it('adds the attempts left to a wrong code, not to a dead one', () => {
-    const wrong = error(400, { message: 'Invalid OTP', code: 'OTP_INVALID', attemptsLeft: 1 });
-    expect(codeErrorText(wrong, 'fallback')).toBe('Invalid OTP. 1 attempt left.');
+    const wrong = error(400, { message: 'Invalid code', code: 'OTP_INVALID', attemptsLeft: 1 });
+    expect(codeErrorText(wrong, 'fallback')).toBe('Invalid code. 1 attempt left.');
     const dead = error(429, { message: 'Gone', code: 'OTP_TOO_MANY_ATTEMPTS', attemptsLeft: 0 });
     expect(codeErrorText(dead, 'fallback')).toBe('Gone');
   });

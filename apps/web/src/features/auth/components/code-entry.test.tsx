@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodeEntry } from './code-entry';
 
 const boxes = () => screen.getAllByRole('textbox', { name: /Digit \d of 6/ });
@@ -26,6 +26,12 @@ function setup(overrides: Partial<Parameters<typeof CodeEntry>[0]> = {}) {
   return { onVerify, onResend, onBack };
 }
 
+// jsdom has no scrolling; the screen scrolls to the top when it appears.
+let scrollTo: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  scrollTo = vi.fn();
+  vi.stubGlobal('scrollTo', scrollTo);
+});
 afterEach(() => vi.useRealTimers());
 
 describe('CodeEntry', () => {
@@ -88,11 +94,11 @@ describe('CodeEntry', () => {
     const user = userEvent.setup();
     setup({
       onVerify: async () => {
-        throw new Error('Invalid OTP. 4 attempts left.');
+        throw new Error('Invalid code. 4 attempts left.');
       },
     });
     await user.keyboard('111111');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid OTP. 4 attempts left.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid code. 4 attempts left.');
     expect(values()).toBe('');
   });
 
@@ -117,6 +123,26 @@ describe('CodeEntry', () => {
     expect(screen.getByText('5:00')).toBeInTheDocument();
     expect(screen.queryByText('Code has expired')).not.toBeInTheDocument();
     expect(resend).toBeDisabled();
+  });
+
+  it('appears at the top of the page, heading and Back in view, with the first box focused', () => {
+    setup();
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(boxes()[0]).toHaveFocus();
+  });
+
+  it('fits the six boxes on one centred row of a 320 px card', () => {
+    setup();
+    // Fixed 44 px boxes overflowed a phone's card (6 × 44 + 5 × 8 = 304 px, the card holds 238 px
+    // at 320 px): each box takes a sixth of the row, 44 px at most (48 from sm).
+    for (const box of boxes()) {
+      expect(box).toHaveClass('flex-1', 'min-w-0', 'max-w-11', 'sm:max-w-12');
+      expect(box.className).not.toMatch(/(^|\s)(sm:)?w-\d/);
+    }
+    const row = boxes()[0]!.parentElement!;
+    expect(row).toHaveClass('flex', 'justify-center');
+    // A fieldset is at least as wide as its content unless told otherwise.
+    expect(row.closest('fieldset')).toHaveClass('min-w-0');
   });
 
   it('goes back with the Back button', async () => {

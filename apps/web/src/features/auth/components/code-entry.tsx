@@ -10,6 +10,7 @@ import { ArrowLeft, MailCheck, RotateCw } from 'lucide-react';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -67,8 +68,11 @@ export function CodeEntry({
     return () => window.clearInterval(timer);
   }, [deadline]);
 
-  useEffect(() => {
-    boxes.current[0]?.focus();
+  // The screen replaces a form the reader may have scrolled down (on a phone): start at its top,
+  // heading and Back clear of the navigation bar, rather than where focusing the box would leave it.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+    boxes.current[0]?.focus({ preventScroll: true });
   }, []);
 
   const expired = remaining <= 0;
@@ -198,7 +202,9 @@ export function CodeEntry({
       </div>
 
       <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" noValidate>
-        <fieldset>
+        {/* The boxes share the row (at most 44 / 48 px each) and the fieldset shrinks with it (not
+            to its content's width, as fieldsets do): six fit in the card from 320 px. */}
+        <fieldset className="min-w-0">
           <legend className="sr-only">Verification code</legend>
           <div className="flex justify-center gap-2">
             {digits.map((d, i) => (
@@ -218,7 +224,7 @@ export function CodeEntry({
                 aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
                 aria-invalid={error ? true : undefined}
                 disabled={busy}
-                className="field h-12 w-11 px-0 text-center text-xl font-bold sm:h-14 sm:w-12"
+                className="field h-12 max-w-11 min-w-0 flex-1 px-0 text-center text-xl font-bold sm:h-14 sm:max-w-12"
               />
             ))}
           </div>
