@@ -1,15 +1,19 @@
 import { Flame, Menu, Moon, Search, Sun, X } from 'lucide-react';
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useSessionUser } from '@/lib/session/use-session';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { Logo } from '@/components/logo';
 import { useAutoHide } from '@/components/use-auto-hide';
+import { AccountAvatar } from './account-avatar';
 import { lazyScreen } from './query-provider';
 
 /** Loads with the query library (the `data` chunk); preloaded for a signed-in first load. */
 export const StreakCount = lazyScreen(() => import('./streak-count'));
+/** A signed-in reader's menu (Radix DropdownMenu): its own chunk, never in a visitor's first load. */
+const AccountMenu = lazy(() => import('./account-menu'));
 
 function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();
@@ -48,10 +52,20 @@ function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   );
 }
 
+/** The account menu's button as it looks, inert: while its code loads, or if it cannot. */
+function AvatarPlaceholder({ src }: { src: string }) {
+  return (
+    <span className="icon-btn" aria-hidden="true">
+      <AccountAvatar src={src} />
+    </span>
+  );
+}
+
 /** The one menu: the desktop bar and the phone menu both show these, in this order. */
 const MENU: readonly { to: string; label: string; signedIn?: true }[] = [
   { to: '/home', label: 'Home', signedIn: true },
   { to: '/explore', label: 'Explore' },
+  { to: '/saved', label: 'Saved', signedIn: true },
   { to: '/profile', label: 'Profile', signedIn: true },
 ];
 /** A visitor's ways in, beside the menu. */
@@ -147,6 +161,13 @@ export function NavBar() {
               <Moon size={20} aria-hidden="true" />
             )}
           </Button>
+          {user && (
+            <ErrorBoundary fallback={<AvatarPlaceholder src={user.profile_url} />}>
+              <Suspense fallback={<AvatarPlaceholder src={user.profile_url} />}>
+                <AccountMenu user={user} />
+              </Suspense>
+            </ErrorBoundary>
+          )}
           {!user && (
             <div className="hidden items-center gap-2 md:flex">
               {GUEST_LINKS.map((link) => (

@@ -1,13 +1,61 @@
 import { CATEGORIES } from '@lede/shared/constants';
 import { ArrowRight, Compass } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { CategoryIcon } from '@/components/category-icon';
 import { usePageTitle } from '@/components/use-page-title';
+import { TopStoriesSkeleton } from '@/features/articles/components/top-stories-layout';
+import { exploreCategoryPath } from '@/features/articles/explore-chips';
+import { useSessionUser } from '@/lib/session/use-session';
+import { lazyScreen } from '../query-provider';
 
-/** The landing page: static, so its first paint needs no API call. */
+/** The top stories: their own chunk (with the query client), loaded after the first paint. */
+const TopStories = lazyScreen(() => import('@/features/articles/components/top-stories'));
+
+/** If the browser never reports the first paint (a tab opened in the background), no longer. */
+const PAINT_WAIT_MS = 3_000;
+
+/**
+ * True once the page's first paint is on screen (the browser's first-contentful-paint entry).
+ * Asked for any sooner, the stories' code and data load beside the entry and count against the
+ * page's first paint (the Lighthouse bar of this page).
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(
+    () =>
+      typeof PerformanceObserver === 'undefined' ||
+      !PerformanceObserver.supportedEntryTypes?.includes('paint'),
+  );
+  useEffect(() => {
+    if (painted) return;
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      setPainted(true);
+    };
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
+
+/**
+ * The landing page. Its first paint needs no API call: the top stories below the hero load after
+ * it, in the space their skeleton holds. A signed-in reader is offered their feed, not a signup.
+ */
 export function LandingPage() {
   usePageTitle('Discover News That Matters');
+  const user = useSessionUser();
+  const painted = usePainted();
   return (
     <div className="flex flex-col gap-16">
       <section className="pt-6 text-center sm:pt-12">
@@ -18,19 +66,20 @@ export function LandingPage() {
           Discover News That Matters—To You
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted">
-          Join to get personalized news and recommendations: pick the topics you care about and Lede
-          builds a feed that learns from what you read, like and save.
+          {user
+            ? 'Welcome back. Your feed keeps learning from what you read, like and save.'
+            : 'Join to get personalized news and recommendations: pick the topics you care about and Lede builds a feed that learns from what you read, like and save.'}
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link
-            to="/signup"
+            to={user ? '/home' : '/signup'}
             className={buttonVariants({
               variant: 'primary',
               size: 'xl',
               className: 'w-full sm:w-auto',
             })}
           >
-            Get Started <ArrowRight size={18} aria-hidden="true" />
+            {user ? 'Go to your feed' : 'Get Started'} <ArrowRight size={18} aria-hidden="true" />
           </Link>
           <Link
             to="/explore"
@@ -45,19 +94,42 @@ export function LandingPage() {
         </div>
       </section>
 
+      <section aria-labelledby="top-stories-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="top-stories-heading" className="text-2xl font-bold">
+            Top stories
+          </h2>
+          <Link to="/explore" className="link text-sm">
+            See all trending
+          </Link>
+        </div>
+        <ErrorBoundary
+          fallback={
+            <p className="card p-6 text-center text-muted">
+              Top stories could not be loaded. See them on Explore.
+            </p>
+          }
+        >
+          <Suspense fallback={<TopStoriesSkeleton />}>
+            {painted ? <TopStories /> : <TopStoriesSkeleton />}
+          </Suspense>
+        </ErrorBoundary>
+      </section>
+
       <section aria-labelledby="topics-heading" className="card bg-surface p-6 sm:p-8">
         <h2 id="topics-heading" className="text-xl font-bold">
           {CATEGORIES.length} topics to follow
         </h2>
         <ul className="mt-4 flex flex-wrap gap-2">
           {CATEGORIES.map((c) => (
-            <li
-              key={c.id}
-              data-category={c.id}
-              className="inline-flex items-center gap-1.5 rounded-full border border-line bg-raised py-1 pr-3 pl-2.5 text-sm capitalize"
-            >
-              <CategoryIcon category={c.id} size={16} className="shrink-0 text-category" />
-              {c.label}
+            <li key={c.id} data-category={c.id}>
+              <Link
+                to={exploreCategoryPath(c.id)}
+                className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line bg-raised py-1 pr-3 pl-2.5 text-sm capitalize hover:bg-surface"
+              >
+                <CategoryIcon category={c.id} size={16} className="shrink-0 text-category" />
+                {c.label}
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { CATEGORIES, MESSAGES, type PublicUser } from '@lede/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,6 +125,19 @@ describe('preferences rules', () => {
       expect(error).toHaveBeenCalledWith('Failed to save preferences. Please try again.'),
     );
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('each interest is a toggle named by its label and description (shown in full from 640 px)', () => {
+    startSession(reader, 't');
+    renderAt({ fromReset: true });
+    const list = screen.getByRole('list', { name: 'Interest categories' });
+    const toggles = within(list).getAllByRole('button');
+    expect(toggles).toHaveLength(CATEGORIES.length);
+    CATEGORIES.forEach((c, i) => {
+      // On a phone the description is visually hidden, never dropped from the name.
+      expect(toggles[i]).toHaveAccessibleName(expect.stringContaining(c.label));
+      expect(toggles[i]).toHaveAccessibleName(expect.stringContaining(c.description));
+    });
   });
 
   it('insufficient and reset modes: their headings and Go Back targets', () => {

@@ -56,7 +56,7 @@ function Preferences({ state }: { state: unknown }) {
         <p className="text-muted">Choose the topics you want in your feed.</p>
       </header>
 
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Interest categories">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3" aria-label="Interest categories">
         {CATEGORIES.map((c) => (
           <li key={c.id}>
             <CategoryCard

@@ -108,29 +108,40 @@ export default function ProfilePage() {
         <div className="flex flex-col gap-6">
           <ProfileCard user={user} onEmailChallenge={setChallenge} />
           <Stats />
-          <FeedSettings />
           <AccountActions />
         </div>
-        <Tabs.Root defaultValue="saved" className="flex min-w-0 flex-col gap-4">
-          <Tabs.List
-            aria-label="Your articles"
-            className="flex gap-1 self-start rounded-xl bg-surface p-1"
-          >
-            <Tabs.Trigger value="saved" className={tabClass}>
-              Saved Articles
-            </Tabs.Trigger>
-            <Tabs.Trigger value="activity" className={tabClass}>
-              Activity
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="saved">
-            <SavedTab />
-          </Tabs.Content>
-          <Tabs.Content value="activity">
-            <ActivityList />
-          </Tabs.Content>
-        </Tabs.Root>
+        {/* The wide column: the feed's settings (rows of text and buttons need the width), then
+            the reader's articles, whose length has no bound. */}
+        <div className="flex min-w-0 flex-col gap-6">
+          <FeedSettings />
+          <ProfileTabs />
+        </div>
       </div>
     </div>
+  );
+}
+
+/** Saved Articles and Activity (spec: the right side of the profile). */
+function ProfileTabs() {
+  return (
+    <Tabs.Root defaultValue="saved" className="flex min-w-0 flex-col gap-4">
+      <Tabs.List
+        aria-label="Your articles"
+        className="flex gap-1 self-start rounded-xl bg-surface p-1"
+      >
+        <Tabs.Trigger value="saved" className={tabClass}>
+          Saved Articles
+        </Tabs.Trigger>
+        <Tabs.Trigger value="activity" className={tabClass}>
+          Activity
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="saved">
+        <SavedTab />
+      </Tabs.Content>
+      <Tabs.Content value="activity">
+        <ActivityList />
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

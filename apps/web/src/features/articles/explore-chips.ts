@@ -1,4 +1,4 @@
-import { CATEGORY_IDS } from '@lede/shared/constants';
+import { CATEGORY_IDS, categoryLabel, isCategoryId, type CategoryId } from '@lede/shared/constants';
 
 /** Explore's chips, in the spec's order: two lists, then the 15 categories. */
 export const ALL_CHIP = 'all';
@@ -10,4 +10,14 @@ export function exploreChip(requested: string | null): string {
   return (EXPLORE_CHIPS as readonly string[]).includes(requested ?? '')
     ? (requested as string)
     : TRENDING_CHIP;
+}
+
+/** What a chip shows: a category's label ('World News' for world), the two lists their name. */
+export function exploreChipLabel(chip: string): string {
+  return isCategoryId(chip) ? categoryLabel(chip) : chip;
+}
+
+/** The Explore page with `category`'s chip chosen (the query parameter exploreChip reads). */
+export function exploreCategoryPath(category: CategoryId): string {
+  return `/explore?category=${encodeURIComponent(category)}`;
 }

@@ -2,7 +2,10 @@ import type { Category } from '@lede/shared';
 import { Check } from 'lucide-react';
 import { CategoryIcon } from '@/components/category-icon';
 
-/** One interest: a toggle button (aria-pressed) with its icon, label and description. */
+/**
+ * One interest: a toggle button (aria-pressed) with its icon, label and description. Compact on a
+ * phone (two to a row): the description is then read by screen readers only.
+ */
 export function CategoryCard({
   category,
   selected,
@@ -18,18 +21,20 @@ export function CategoryCard({
       aria-pressed={selected}
       onClick={onToggle}
       data-category={category.id}
-      className={`relative flex h-full w-full flex-col items-start gap-1 rounded-xl border-2 p-4 text-left transition-colors ${
+      className={`relative flex h-full w-full flex-col items-start gap-1 rounded-xl border-2 p-3 text-left transition-colors sm:p-4 ${
         selected ? 'border-accent bg-surface' : 'border-line bg-raised hover:bg-surface'
       }`}
     >
-      <span className="mb-1 inline-flex size-11 items-center justify-center rounded-lg bg-category/15 text-category">
-        <CategoryIcon category={category.id} size={24} />
+      <span className="mb-1 inline-flex size-9 items-center justify-center rounded-lg bg-category/15 text-category sm:size-11">
+        <CategoryIcon category={category.id} size={24} className="size-5 sm:size-6" />
       </span>
-      <span className="font-bold capitalize">{category.label}</span>
-      <span className="text-sm text-muted">{category.description}</span>
+      <span className="text-sm font-bold break-words capitalize sm:text-base">
+        {category.label}
+      </span>
+      <span className="sr-only text-sm text-muted sm:not-sr-only">{category.description}</span>
       <span
         aria-hidden="true"
-        className={`absolute top-3 right-3 inline-flex size-6 items-center justify-center rounded-full border-2 ${
+        className={`absolute top-2 right-2 inline-flex size-6 items-center justify-center rounded-full border-2 sm:top-3 sm:right-3 ${
           selected ? 'border-accent bg-accent text-on-accent' : 'border-line'
         }`}
       >
