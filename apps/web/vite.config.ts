@@ -79,8 +79,8 @@ const TOAST_MODULES = [
  */
 const FEED_MODULES = [
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
-  /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations)\.tsx?$/,
-  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations|steering)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason|feed-end|empty-feed)\.tsx$/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|refresh-cw)\.mjs$/,
 ];
 

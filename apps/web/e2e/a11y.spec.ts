@@ -110,7 +110,7 @@ const VISITOR_SCREENS: Screen[] = [
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto('/');
       await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('link', { name: 'Sign Up' }).last().waitFor();
+      await page.getByRole('link', { name: 'Sign Up', exact: true }).last().waitFor();
     },
   ],
 ];

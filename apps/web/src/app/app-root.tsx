@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { logRenderError } from '@/components/error-fallback';
 import { PageLoader } from '@/components/page-loader';
@@ -37,17 +37,57 @@ export function AppRoot() {
   );
 }
 
+/** How long a screen returned to by Back may take to grow tall enough for its old position. */
+const RESTORE_MS = 1500;
+
 /**
- * A new screen starts at the top (a new search or chip keeps the position). The first screen is
- * left where the browser put it: at the top, or where a reload restores it (scrolling there
- * would also force a layout of the page just rendered).
+ * A new screen starts at the top (a new search or chip keeps the position); a screen returned to
+ * with Back or Forward gets its old position back once it is tall enough (its list comes from
+ * the cache, a slice at a time). The first screen is left where the browser put it: at the top,
+ * or where a reload restores it (scrolling there would also force a layout of the page just
+ * rendered).
  */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
   const first = useRef(true);
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(key);
   useEffect(() => {
-    if (first.current) first.current = false;
-    else window.scrollTo(0, 0);
+    current.current = key;
+  }, [key]);
+  useEffect(() => {
+    let frame = 0;
+    const remember = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => positions.current.set(current.current, window.scrollY));
+    };
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, []);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const saved = navigationType === 'POP' ? positions.current.get(key) : undefined;
+    if (saved === undefined) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    const until = performance.now() + RESTORE_MS;
+    let frame = 0;
+    const restore = () => {
+      const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved;
+      if (reachable || performance.now() > until) window.scrollTo(0, saved);
+      else frame = requestAnimationFrame(restore);
+    };
+    restore();
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new screen, not a new key
   }, [pathname]);
   return null;
 }

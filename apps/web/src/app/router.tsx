@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { useNavigate, type RouteObject } from 'react-router-dom';
+import { RoutesWithArticleDialog } from '@/lib/article-route';
 import { setNavigator } from '@/lib/navigation';
 import { AppRoot } from './app-root';
 import { GuestOnly, RequireAuth } from './guards';
@@ -60,11 +61,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The routes, and the app's navigate for code outside React (the API client). */
+/**
+ * The routes, and the app's navigate for code outside React (the API client). An article opened
+ * from a list renders that list's screen, with the article as its dialog (lib/article-route).
+ */
 export function AppRoutes() {
   const navigate = useNavigate();
   useEffect(() => {
     setNavigator((to, options) => void navigate(to, options));
   }, [navigate]);
-  return useRoutes(routes);
+  return <RoutesWithArticleDialog routes={routes} />;
 }

@@ -6,6 +6,7 @@ export const queryKeys = {
     trending: () => ['articles', 'trending'] as const,
     keyword: (keyword: string) => ['articles', 'keyword', keyword] as const,
     byId: (id: string) => ['articles', 'byId', id] as const,
+    related: (id: string) => ['articles', 'related', id] as const,
   },
   reader: {
     all: ['reader'] as const,

@@ -10,8 +10,10 @@ import {
   EXPLORE_CHIPS,
   TRENDING_CHIP,
   exploreChip,
+  exploreChipLabel,
 } from '@/features/articles/explore-chips';
 import { ArticleList } from '@/features/articles/components/article-list';
+import { countLabel, LoadMore } from '@/features/articles/components/load-more';
 import { QueryError } from '@/components/query-error';
 
 export const EXPLORE_SKELETONS = 8;
@@ -25,14 +27,14 @@ export default function ExplorePage() {
   const trending = useTrendingArticles(chip === TRENDING_CHIP);
   const byCategory = useKeywordArticles(chip, chip !== ALL_CHIP && chip !== TRENDING_CHIP);
   const query = chip === ALL_CHIP ? latest : chip === TRENDING_CHIP ? trending : byCategory;
-  const articles = query.data;
+  const articles = query.articles;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-3xl font-extrabold tracking-tight">Explore</h1>
         <p className="text-muted" aria-live="polite">
-          {articles ? `(${articles.length} articles)` : '\u00a0'}
+          {articles ? `(${countLabel(articles.length, query.hasMore)} articles)` : '\u00a0'}
         </p>
       </div>
 
@@ -54,7 +56,7 @@ export default function ExplorePage() {
                       : 'border-line bg-raised text-fg hover:bg-surface'
                   }`}
                 >
-                  {c}
+                  {exploreChipLabel(c)}
                 </button>
               </li>
             );
@@ -65,18 +67,27 @@ export default function ExplorePage() {
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ArticleList
-          key={chip}
-          label={`${chip} articles`}
-          articles={articles}
-          loading={query.isPending}
-          skeletons={EXPLORE_SKELETONS}
-          empty={
-            <p className="card p-8 text-center text-muted">
-              No articles found for &quot;{chip}&quot; category
-            </p>
-          }
-        />
+        <>
+          <ArticleList
+            key={chip}
+            label={`${chip} articles`}
+            articles={articles}
+            loading={query.isPending}
+            skeletons={EXPLORE_SKELETONS}
+            empty={
+              <p className="card p-8 text-center text-muted">
+                No articles found for &quot;{chip}&quot; category
+              </p>
+            }
+          />
+          {articles && articles.length > 0 && (
+            <LoadMore
+              hasMore={query.hasMore}
+              loading={query.loadingMore}
+              onLoadMore={query.loadMore}
+            />
+          )}
+        </>
       )}
     </div>
   );

@@ -14,6 +14,7 @@ import {
 import { useFeedControls } from '@/features/feed/api/controls';
 import { FeedControls } from '@/features/feed/components/feed-controls';
 import { EmptyFeed } from '@/features/feed/components/empty-feed';
+import { FeedEnd } from '@/features/feed/components/feed-end';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
 
@@ -58,23 +59,34 @@ export default function HomePage() {
       {feed.isError ? (
         <QueryError error={feed.error} onRetry={() => void feed.refetch()} />
       ) : (
-        <ArticleList
-          label="Recommended articles"
-          articles={items}
-          loading={feed.isPending}
-          skeletons={HOME_SKELETONS}
-          onOpenArticle={markAsRead}
-          cardNote={(a) => <FeedReason item={a as FeedItem} />}
-          cardControls={(a) => <FeedControls article={a} variant="card" controls={controls} />}
-          modalExtra={(a) => <FeedControls article={a} variant="modal" controls={controls} />}
-          empty={
-            <EmptyFeed
+        <>
+          <ArticleList
+            label="Recommended articles"
+            articles={items}
+            loading={feed.isPending}
+            skeletons={HOME_SKELETONS}
+            onOpenArticle={markAsRead}
+            cardNote={(a) => <FeedReason item={a as FeedItem} />}
+            cardControls={(a) => <FeedControls article={a} variant="card" controls={controls} />}
+            modalExtra={(a) => <FeedControls article={a} variant="modal" controls={controls} />}
+            empty={
+              <EmptyFeed
+                onRefresh={() => void refresh()}
+                refreshing={refreshing}
+                refreshedAt={refreshedAt}
+              />
+            }
+          />
+          {items && items.length > 0 && (
+            <FeedEnd
               onRefresh={() => void refresh()}
               refreshing={refreshing}
-              refreshedAt={refreshedAt}
+              refreshedAt={
+                refreshedAt ?? (feed.dataUpdatedAt ? new Date(feed.dataUpdatedAt) : undefined)
+              }
             />
-          }
-        />
+          )}
+        </>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { useKeywordArticles } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
+import { countLabel, LoadMore } from '@/features/articles/components/load-more';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -12,7 +13,7 @@ export default function SearchPage() {
   usePageTitle(q ? `Search: ${q}` : 'Search');
   const navigate = useNavigate();
   const search = useKeywordArticles(q);
-  const articles = search.data;
+  const articles = search.articles;
 
   return (
     <div className="flex flex-col gap-6">
@@ -28,27 +29,38 @@ export default function SearchPage() {
               Results for &quot;{q}&quot;
             </h1>
             <p className="mt-1 text-muted" aria-live="polite">
-              {articles ? `Found ${articles.length} article(s)` : '\u00a0'}
+              {articles
+                ? `Found ${countLabel(articles.length, search.hasMore)} article(s)`
+                : '\u00a0'}
             </p>
           </div>
           {search.isError ? (
             <QueryError error={search.error} onRetry={() => void search.refetch()} />
           ) : (
-            <ArticleList
-              key={q}
-              label={`Search results for ${q}`}
-              articles={articles}
-              loading={search.isPending}
-              skeletons={8}
-              empty={
-                <div className="card flex flex-col items-center gap-3 p-8 text-center">
-                  <p className="text-lg font-semibold">No articles found</p>
-                  <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
-                    Explore articles
-                  </Link>
-                </div>
-              }
-            />
+            <>
+              <ArticleList
+                key={q}
+                label={`Search results for ${q}`}
+                articles={articles}
+                loading={search.isPending}
+                skeletons={8}
+                empty={
+                  <div className="card flex flex-col items-center gap-3 p-8 text-center">
+                    <p className="text-lg font-semibold">No articles found</p>
+                    <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
+                      Explore articles
+                    </Link>
+                  </div>
+                }
+              />
+              {articles && articles.length > 0 && (
+                <LoadMore
+                  hasMore={search.hasMore}
+                  loading={search.loadingMore}
+                  onLoadMore={search.loadMore}
+                />
+              )}
+            </>
           )}
         </>
       )}

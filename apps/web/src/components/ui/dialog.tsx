@@ -17,14 +17,17 @@ export const DialogDescription = DialogPrimitive.Description;
 /** The dimmed page behind every dialog (also AlertDialog's). */
 export const overlayClass = 'fixed inset-0 z-50 bg-black/60';
 
-/** A dialog's box: a centred panel, or a sheet (full screen on a phone, framed from sm up). */
+/**
+ * A dialog's box: a centred panel, or a sheet (full screen on a phone; from sm up, framed and as
+ * tall as its content: give it a max-height).
+ */
 export const dialogContentVariants = cva('bg-bg shadow-2xl outline-none', {
   variants: {
     layout: {
       panel:
         'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line p-6',
       sheet:
-        'fixed inset-x-0 top-0 bottom-0 z-[60] mx-auto flex max-w-3xl flex-col sm:inset-x-4 sm:top-[5vh] sm:bottom-[5vh] sm:rounded-2xl sm:border sm:border-line',
+        'fixed inset-x-0 top-0 bottom-0 z-[60] mx-auto flex max-w-3xl flex-col sm:inset-x-4 sm:top-[5vh] sm:bottom-auto sm:rounded-2xl sm:border sm:border-line',
     },
   },
   defaultVariants: { layout: 'panel' },

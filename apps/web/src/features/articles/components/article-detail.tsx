@@ -7,6 +7,7 @@ import { formatCreators, formatDate } from '@/lib/format';
 import type { useArticleActions } from '../hooks/use-article-actions';
 import { ArticleImage, useArticlePicture } from './article-image';
 import { CategoryKicker, DotSeparated, SourceMark, categoryOf } from './article-meta';
+import { RelatedArticles } from './related-articles';
 
 function ActionButton({
   label,
@@ -27,7 +28,7 @@ function ActionButton({
       onClick={onClick}
       aria-pressed={pressed}
       aria-keyshortcuts={shortcut}
-      className={`btn min-h-10 border ${
+      className={`btn min-h-10 flex-col gap-0.5 border px-1 text-xs sm:flex-row sm:gap-2 sm:px-4 sm:text-sm ${
         pressed
           ? 'border-accent bg-accent text-on-accent'
           : 'border-line bg-raised text-fg hover:bg-surface'
@@ -118,7 +119,12 @@ export function ArticleDetail({
           : `${likes} ${likes === 1 ? 'like' : 'likes'}`}
       </p>
 
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Article actions">
+      {/* Four equal columns on a phone, so no action wraps alone onto a second row. */}
+      <div
+        className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap"
+        role="group"
+        aria-label="Article actions"
+      >
         <ActionButton label="Like" pressed={actions.liked} onClick={actions.like} shortcut="1">
           <Heart size={18} aria-hidden="true" fill={actions.liked ? 'currentColor' : 'none'} />
         </ActionButton>
@@ -160,6 +166,8 @@ export function ArticleDetail({
           </ul>
         </div>
       )}
+
+      <RelatedArticles articleId={article._id} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArticleList } from './article-list';
 import { listCommand } from '@/lib/use-list-shortcuts';
+import { RoutesWithArticleDialog } from '@/lib/article-route';
 
 function key(init: KeyboardEventInit, target?: EventTarget) {
   const e = new KeyboardEvent('keydown', { bubbles: true, ...init });
@@ -75,12 +76,21 @@ describe('keyboard reading on a list', () => {
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
           <input aria-label="Search" />
-          <ArticleList
-            label="Stories"
-            articles={[article(1), article(2), article(3)]}
-            loading={false}
-            skeletons={0}
-            empty={null}
+          <RoutesWithArticleDialog
+            routes={[
+              {
+                path: '*',
+                element: (
+                  <ArticleList
+                    label="Stories"
+                    articles={[article(1), article(2), article(3)]}
+                    loading={false}
+                    skeletons={0}
+                    empty={null}
+                  />
+                ),
+              },
+            ]}
           />
         </MemoryRouter>
       </QueryClientProvider>,

@@ -1,10 +1,11 @@
 import type { PublicArticle } from '@lede/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RoutesWithArticleDialog } from '@/lib/article-route';
 import { toast } from '@/lib/toast';
 import { ArticleList } from './article-list';
 
@@ -36,12 +37,22 @@ function setup(initial: PublicArticle[]) {
   const wrap = (articles: PublicArticle[]): ReactNode => (
     <QueryClientProvider client={qc}>
       <MemoryRouter>
-        <ArticleList
-          articles={articles}
-          loading={false}
-          skeletons={2}
-          empty={<p>Nothing here</p>}
-          label="Articles"
+        {/* The article opens as the route /article/:id over the list, as in the app. */}
+        <RoutesWithArticleDialog
+          routes={[
+            {
+              path: '*',
+              element: (
+                <ArticleList
+                  articles={articles}
+                  loading={false}
+                  skeletons={2}
+                  empty={<p>Nothing here</p>}
+                  label="Articles"
+                />
+              ),
+            },
+          ]}
         />
       </MemoryRouter>
     </QueryClientProvider>
@@ -103,6 +114,54 @@ describe('ArticleList', () => {
     // It does not come back when the list changes again.
     rerender([moon, comet, storm]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens an article as its own address: Previous/Next replace it, Back closes the dialog', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const seen: string[] = [];
+    let navigate: ReturnType<typeof useNavigate> | undefined;
+    function Probe() {
+      const location = useLocation();
+      navigate = useNavigate();
+      seen.push(location.pathname);
+      return <p data-testid="address">{location.pathname}</p>;
+    }
+    render(
+      <QueryClientProvider client={qc}>
+        <MemoryRouter initialEntries={['/explore']}>
+          <Probe />
+          <RoutesWithArticleDialog
+            routes={[
+              {
+                path: '*',
+                element: (
+                  <ArticleList
+                    articles={[moon, mars, comet]}
+                    loading={false}
+                    skeletons={2}
+                    empty={null}
+                    label="Articles"
+                  />
+                ),
+              },
+            ]}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Moon landing' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Moon landing' }, { timeout: MODAL_LOAD_MS }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/article/a1');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'Mars rover' })).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/article/a2');
+    // Back goes to the list, not to the previous article: Next replaced the entry.
+    act(() => void navigate!(-1));
+    expect(screen.getByTestId('address')).toHaveTextContent('/explore');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Moon landing' })).toBeInTheDocument();
   });
 
   it('says what a key did inside the modal, where the toaster is hidden from screen readers', async () => {

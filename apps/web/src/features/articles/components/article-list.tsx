@@ -13,6 +13,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { articlePath, overList, useOpenArticleId } from '@/lib/article-route';
 import { listShown } from '@/lib/reader-state-hold';
 import { useListShortcuts } from '@/lib/use-list-shortcuts';
 import { ArticleActionsProvider } from '../hooks/use-article-actions';
@@ -124,9 +126,17 @@ export function ArticleList({
   /** The grid's responsive columns (a narrower column holds fewer). */
   columns?: string;
 }) {
-  // The open article is held by id, not position: a list can change under an open modal
-  // (Refresh, an unsave, a hidden source) and must not swap the article being read.
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open article is the address (`/article/:id` over this list, lib/article-route), held by
+  // id, not position: a list can change under an open modal (Refresh, an unsave, a hidden
+  // source) and must not swap the article being read. Opening pushes a history entry, so Back
+  // closes it; Previous/Next replace that entry instead of stacking more.
+  const openId = useOpenArticleId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const setOpenId = (id: string | null, how: 'push' | 'replace' = 'push') => {
+    if (id === null) void navigate(-1);
+    else void navigate(articlePath(id), { replace: how === 'replace', state: overList(location) });
+  };
   const [helpOpen, setHelpOpen] = useState(false);
   // Once opened, a dialog stays mounted so that closing it animates and returns focus.
   const [modalUsed, setModalUsed] = useState(false);
@@ -142,8 +152,6 @@ export function ArticleList({
   const arriving = articles !== undefined && deferred === undefined;
   const list = (arriving ? undefined : articles) ?? [];
   const found = openId === null ? -1 : list.findIndex((a) => a._id === openId);
-  // An open article that left the list (unsaved, hidden) closes the modal; it never reopens.
-  if (openId !== null && found < 0) setOpenId(null);
   const openIndex = found < 0 ? null : found;
 
   const focusCard = useCallback((article: PublicArticle) => {
@@ -164,6 +172,11 @@ export function ArticleList({
   useLayoutEffect(() => {
     if (shown) listShown();
   }, [shown]);
+  // An open article that left the list (unsaved, hidden) closes the modal; it never reopens.
+  const orphaned = shown && openId !== null && found < 0;
+  useEffect(() => {
+    if (orphaned) void navigate(-1);
+  }, [orphaned, navigate]);
 
   useListShortcuts((command) => {
     if (command === 'help') return setHelpOpen(true);
@@ -225,7 +238,7 @@ export function ArticleList({
           <ArticleModal
             articles={list}
             index={openIndex}
-            onIndexChange={(i) => setOpenId(list[i]?._id ?? null)}
+            onIndexChange={(i) => list[i] && setOpenId(list[i]._id, 'replace')}
             onClose={() => setOpenId(null)}
             onCloseFocus={focusCard}
             onOpenArticle={onOpenArticle}

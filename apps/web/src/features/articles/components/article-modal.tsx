@@ -108,6 +108,7 @@ function ModalContent({
   return (
     <DialogContent
       layout="sheet"
+      className="mt-36 sm:mt-[max(0px,9rem_-_5vh)] sm:max-h-[calc(95vh-9rem)]"
       onKeyDown={onKeyDown}
       onCloseAutoFocus={(e) => {
         e.preventDefault();
@@ -136,7 +137,7 @@ function ModalContent({
         </div>
         <DialogCloseButton />
       </div>
-      <div className="flex-1 overflow-y-auto px-4 py-5 sm:px-6">
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6">
         <ArticleDetail
           article={article}
           actions={actions}
