@@ -14,7 +14,9 @@ export function exploreChip(requested: string | null): string {
 
 /** What a chip shows: a category's label ('World News' for world), the two lists their name. */
 export function exploreChipLabel(chip: string): string {
-  return isCategoryId(chip) ? categoryLabel(chip) : chip;
+  if (!isCategoryId(chip)) return chip;
+  const label = categoryLabel(chip);
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /** The Explore page with `category`'s chip chosen (the query parameter exploreChip reads). */
