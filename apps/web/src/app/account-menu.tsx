@@ -1,5 +1,6 @@
 import type { PublicUser } from '@lede/shared';
 import { Bookmark, LogOut, UserRound } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   DropdownMenu,
@@ -16,8 +17,22 @@ import { AccountAvatar } from './account-avatar';
  * The signed-in reader's menu in the navigation bar, on every screen size: who is signed in, their
  * Profile and Saved pages, and Log out (the same flow as the Profile page's button).
  */
-export default function AccountMenu({ user }: { user: PublicUser }) {
+export default function AccountMenu({
+  user,
+  defaultOpen = false,
+  focusTrigger = false,
+}: {
+  user: PublicUser;
+  /** Opened at once: the reader pressed the button before the menu's code had arrived. */
+  defaultOpen?: boolean;
+  /** The button had focus before the menu's code arrived: it keeps it. */
+  focusTrigger?: boolean;
+}) {
   const navigate = useNavigate();
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) trigger.current?.focus();
+  }, [focusTrigger, defaultOpen]);
   const signOut = async () => {
     await logout();
     navigate('/login', { replace: true });
@@ -25,8 +40,8 @@ export default function AccountMenu({ user }: { user: PublicUser }) {
   return (
     // Not modal, and rendered in place (no portal): the page stays readable and scrollable, and the
     // open menu stays inside the navigation landmark.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="icon-btn" aria-label="Your account">
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger ref={trigger} className="icon-btn" aria-label="Your account">
         <AccountAvatar src={user.profile_url} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="max-w-[calc(100vw-1rem)]">

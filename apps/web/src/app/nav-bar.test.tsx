@@ -94,9 +94,16 @@ describe('the navigation bar', () => {
   it('opens the account menu from the bar: the reader, Profile, Saved, and Log out', async () => {
     startSession(reader, 'token');
     renderNav();
-    await userEvent.click(await screen.findByRole('button', { name: 'Your account' }));
+    // The menu's code comes once the page is idle; the real button then takes the placeholder's.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Your account' })).toHaveAttribute(
+        'data-state',
+        'closed',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Your account' }));
 
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Katherine Johnson')).toBeInTheDocument();
     expect(within(menu).getByText('katherine@example.com')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
@@ -117,7 +124,14 @@ describe('the navigation bar', () => {
   it('works by keyboard: Enter opens the menu on its first item, Escape closes it', async () => {
     startSession(reader, 'token');
     renderNav();
-    const trigger = await screen.findByRole('button', { name: 'Your account' });
+    // The menu's code comes once the page is idle.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Your account' })).toHaveAttribute(
+        'data-state',
+        'closed',
+      ),
+    );
+    const trigger = screen.getByRole('button', { name: 'Your account' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();

@@ -1,19 +1,21 @@
 import { Flame, Menu, Moon, Search, Sun, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
+import type { PublicUser } from '@lede/shared';
 import { useSessionUser } from '@/lib/session/use-session';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { Logo } from '@/components/logo';
 import { useAutoHide } from '@/components/use-auto-hide';
 import { AccountAvatar } from './account-avatar';
+import type AccountMenu from './account-menu';
 import { lazyScreen } from './query-provider';
 
 /** Loads with the query library (the `data` chunk); preloaded for a signed-in first load. */
 export const StreakCount = lazyScreen(() => import('./streak-count'));
 /** A signed-in reader's menu (Radix DropdownMenu): its own chunk, never in a visitor's first load. */
-const AccountMenu = lazy(() => import('./account-menu'));
+type AccountMenuType = typeof AccountMenu;
 
 function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();
@@ -58,6 +60,58 @@ function AvatarPlaceholder({ src }: { src: string }) {
     <span className="icon-btn" aria-hidden="true">
       <AccountAvatar src={src} />
     </span>
+  );
+}
+
+/**
+ * The account menu's button. The menu's code (Radix DropdownMenu, about 15 KB) comes once the
+ * page has loaded and the browser is idle, not with the page: on a first load it would compete
+ * with the feed for the network. A press before it arrives opens the menu when it does.
+ */
+function AccountButton({ user }: { user: PublicUser }) {
+  const [menu, setMenu] = useState<{ Menu: AccountMenuType; focus: boolean }>();
+  const [pressed, setPressed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    let live = true;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+    const load = () =>
+      idle(
+        () =>
+          void import('./account-menu').then(
+            (m) =>
+              live &&
+              setMenu({ Menu: m.default, focus: document.activeElement === button.current }),
+            () => undefined, // no menu: the button stays, and the Profile page has Log out
+          ),
+      );
+    if (document.readyState === 'complete') load();
+    else window.addEventListener('load', load, { once: true });
+    return () => {
+      live = false;
+      window.removeEventListener('load', load);
+    };
+  }, []);
+  if (!menu) {
+    return (
+      <button
+        ref={button}
+        type="button"
+        className="icon-btn"
+        aria-label="Your account"
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={() => setPressed(true)}
+      >
+        <AccountAvatar src={user.profile_url} />
+      </button>
+    );
+  }
+  const { Menu } = menu;
+  return (
+    <ErrorBoundary fallback={<AvatarPlaceholder src={user.profile_url} />}>
+      <Menu user={user} defaultOpen={pressed} focusTrigger={menu.focus && !pressed} />
+    </ErrorBoundary>
   );
 }
 
@@ -161,13 +215,7 @@ export function NavBar() {
               <Moon size={20} aria-hidden="true" />
             )}
           </Button>
-          {user && (
-            <ErrorBoundary fallback={<AvatarPlaceholder src={user.profile_url} />}>
-              <Suspense fallback={<AvatarPlaceholder src={user.profile_url} />}>
-                <AccountMenu user={user} />
-              </Suspense>
-            </ErrorBoundary>
-          )}
+          {user && <AccountButton user={user} />}
           {!user && (
             <div className="hidden items-center gap-2 md:flex">
               {GUEST_LINKS.map((link) => (
