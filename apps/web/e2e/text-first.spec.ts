@@ -52,7 +52,7 @@ test('without a picture a card is text-first: no image, a source mark, its categ
   await expectTextFirst(cards.first());
 
   // A category page: a card says its category (in its colour) above the title.
-  await page.getByRole('button', { name: 'science', exact: true }).click();
+  await page.getByRole('button', { name: 'Science', exact: true }).click();
   const science = page.getByRole('list', { name: 'science articles' }).getByRole('article');
   await expect(science.first()).toBeVisible();
   const category = (await science.first().getAttribute('data-category')) ?? '';
