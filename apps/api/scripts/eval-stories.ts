@@ -1,0 +1,127 @@
+/**
+ * Offline evaluation of story clustering (issue 43):
+ *   pnpm --filter @lede/api eval:stories [file.jsonl]     (or STORIES_DATA=file.jsonl)
+ * Replays a labelled headline stream in file order through the clustering (headline only, the
+ * publisher as the source, a merge pass every 30 minutes of stream time) and prints ONE JSON
+ * object: BCubed precision, recall and F1 of our clustering and of a plain TF-IDF single-pass
+ * baseline at the best threshold of a sweep; the time per assignment; the same scores on each
+ * half of the stories replayed alone; and the time per assignment with thousands of stories
+ * active (the bundled corpus mixed in). Design and parameters: src/modules/stories/README.md.
+ *
+ * Data: the "News Aggregator" data set by Fabio Gasparetti, UCI Machine Learning Repository
+ * (2016, doi:10.24432/C5F61C), licensed CC BY 4.0
+ * (https://creativecommons.org/licenses/by/4.0/); the changes made to it are listed in
+ * ../shared/data/stories/README.md.
+ */
+import { baselineClusters } from '../tools/eval-stories/baseline.js';
+import { bcubed } from '../tools/eval-stories/bcubed.js';
+import {
+  bundledCorpusStats,
+  DEFAULT_DATA,
+  loadHeadlines,
+  percentile,
+  replay,
+  splitByStory,
+  withUnrelated,
+  type LabelledHeadline,
+  type Replay,
+} from '../tools/eval-stories/run.js';
+
+/** Unrelated articles after each labelled headline in the load run (most of the corpus). */
+const UNRELATED_PER_HEADLINE = 3;
+const BASELINE_THRESHOLDS = [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6];
+
+const file = process.argv[2] || process.env.STORIES_DATA || DEFAULT_DATA;
+const rows = loadHeadlines(file);
+const corpus = await bundledCorpusStats();
+
+const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+const scores = (predicted: readonly string[], labelled: readonly LabelledHeadline[]) => {
+  const b = bcubed(
+    predicted,
+    labelled.map((r) => r.story),
+  );
+  return { precision: round(b.precision), recall: round(b.recall), f1: round(b.f1) };
+};
+const timing = (run: Replay) => ({
+  assignMs: {
+    p50: round(percentile(run.assignMs, 50), 3),
+    p99: round(percentile(run.assignMs, 99), 3),
+    max: round(Math.max(...run.assignMs), 3),
+  },
+  mergePassMs: {
+    p50: round(percentile(run.mergePassMs, 50), 2),
+    max: round(Math.max(...run.mergePassMs), 2),
+  },
+});
+
+const baselineOf = (labelled: readonly LabelledHeadline[]) => {
+  const titles = labelled.map((r) => r.title);
+  const sweep = BASELINE_THRESHOLDS.map((threshold) => ({
+    threshold,
+    ...scores(baselineClusters(titles, threshold), labelled),
+  }));
+  const best = sweep.reduce((a, b) => (b.f1 > a.f1 ? b : a));
+  const precise = sweep.filter((s) => s.precision >= 0.9);
+  const bestAtP90 = precise.length ? precise.reduce((a, b) => (b.f1 > a.f1 ? b : a)) : null;
+  return { best, bestAtP90, sweep };
+};
+
+const ours = replay(rows, {}, corpus.stats);
+const baseline = baselineOf(rows);
+const halves = splitByStory(rows).map((half) => ({
+  headlines: half.length,
+  stories: new Set(half.map((r) => r.story)).size,
+  ours: scores(replay(half, {}, corpus.stats).clusters, half),
+  baseline: baselineOf(half).best,
+}));
+
+const mixed = await withUnrelated(rows, UNRELATED_PER_HEADLINE);
+const loaded = replay(mixed, {}, corpus.stats);
+const labelledAt = mixed.flatMap((r, i) => (r.story.startsWith('seed-') ? [] : [i]));
+
+console.log(
+  JSON.stringify(
+    {
+      data: {
+        file: path(file),
+        headlines: rows.length,
+        stories: new Set(rows.map((r) => r.story)).size,
+        credit:
+          'News Aggregator data set, Fabio Gasparetti, UCI Machine Learning Repository (2016), CC BY 4.0',
+      },
+      corpusStats: `bundled corpus (${corpus.articles} articles), then the stream`,
+      ours: {
+        ...scores(ours.clusters, rows),
+        clusters: new Set(ours.clusters).size,
+        merges: ours.merges,
+        ...timing(ours),
+      },
+      baseline: {
+        name: 'plain TF-IDF single pass: cosine to cluster centroids, stream IDF',
+        ...baseline.best,
+        bestAtPrecision90: baseline.bestAtP90,
+        sweep: baseline.sweep,
+      },
+      halves,
+      load: {
+        articles: mixed.length,
+        unrelatedPerHeadline: UNRELATED_PER_HEADLINE,
+        activeStoriesMax: loaded.activeStoriesMax,
+        labelled: scores(
+          labelledAt.map((i) => loaded.clusters[i]!),
+          labelledAt.map((i) => mixed[i]!),
+        ),
+        ...timing(loaded),
+      },
+    },
+    null,
+    2,
+  ),
+);
+
+/** The data file relative to the shared folder, when it is there. */
+function path(p: string): string {
+  const i = p.lastIndexOf('/shared/');
+  return i >= 0 ? `..${p.slice(i)}` : p;
+}

@@ -1,0 +1,13 @@
+/** The stories module's public surface. */
+export {
+  DEFAULT_CLUSTERING,
+  sharedThings,
+  StoryClusterer,
+  type Assignment,
+  type ClusteringOptions,
+  type MergePass,
+  type StoryMerge,
+  type StorySummary,
+} from './clustering/clusterer.js';
+export { CorpusStats } from './clustering/corpus-stats.js';
+export { articleFeatures, type Features, type StoryArticle } from './clustering/features.js';
