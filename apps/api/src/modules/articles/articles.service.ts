@@ -79,16 +79,21 @@ function rankedPageJson(
 ): ArticlesPageJson {
   const shown = rows.slice(0, limit);
   const nextCursor = JSON.stringify(nextOffsetCursor(rows, offset, limit));
-  const pieces = ['{"articles":['];
-  for (const [index, row] of shown.entries()) {
-    if (index > 0) pieces.push(',');
-    pieces.push(publicArticleJson(row));
-  }
-  pieces.push(`],"nextCursor":${nextCursor}}`);
   return new ArticlesPageJson(
     shown.map((row) => row.id),
-    pieces,
+    articlesJson(shown, `,"nextCursor":${nextCursor}}`),
   );
+}
+
+/** `{"articles":[…]` written from the articles' stored JSON, then `end`. */
+function articlesJson(rows: readonly PublicArticleJsonSource[], end: string): string[] {
+  const pieces = ['{"articles":['];
+  rows.forEach((row, index) => {
+    if (index > 0) pieces.push(',');
+    pieces.push(publicArticleJson(row));
+  });
+  pieces.push(`]${end}`);
+  return pieces;
 }
 
 /** The related articles, written from their stored JSON, with their ids. */
@@ -102,15 +107,9 @@ export class RelatedJson extends JsonText<{ articles: PublicArticle[] }> {
 }
 
 function relatedJson(rows: PublicArticleJsonSource[]): RelatedJson {
-  const pieces = ['{"articles":['];
-  rows.forEach((row, index) => {
-    if (index > 0) pieces.push(',');
-    pieces.push(publicArticleJson(row));
-  });
-  pieces.push(']}');
   return new RelatedJson(
     rows.map((row) => row.id),
-    pieces,
+    articlesJson(rows, '}'),
   );
 }
 

@@ -5,6 +5,8 @@ export { toPublicArticle, type ArticleRow } from './articles.serializer.js';
 export { categorize } from './corpus/categorize.js';
 export { splitAuthors } from './corpus/huffpost.js';
 export {
+  batchCorpus,
+  countPhrases,
   extractKeywords,
   normalizeTitle,
   phraseCorpusOf,

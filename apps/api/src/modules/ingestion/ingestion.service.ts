@@ -18,7 +18,7 @@ import { redactSecret } from './links.js';
 import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
 import { normalizeItem } from './normalize-item.js';
 import { htmlToText } from './text.js';
-import { findPhrases, phraseCorpusOf, type PhraseCorpus } from '../articles/index.js';
+import { batchCorpus, countPhrases, type PhraseCorpus } from '../articles/index.js';
 import { parseFeed } from './rss-source.js';
 
 /**
@@ -26,17 +26,14 @@ import { parseFeed } from './rss-source.js';
  * phrases (each item's own occurrence left out).
  */
 async function phraseCorpus(db: DbExecutor, items: readonly RawItem[]): Promise<PhraseCorpus> {
-  const texts = items.map((item) => ({
-    title: htmlToText(item.title ?? ''),
-    description: htmlToText(item.description ?? ''),
-  }));
-  const batch = phraseCorpusOf(texts);
-  const keys = new Set(texts.flatMap((t) => findPhrases(t.title, t.description).map((p) => p.key)));
-  const stored = await ingestionRepository.keywordFrequencies(db, [...keys]);
-  return {
-    total: stored.total + batch.total,
-    documentFrequency: (key) => (stored.counts.get(key) ?? 0) + batch.documentFrequency(key),
-  };
+  const batch = countPhrases(
+    items.map((item) => ({
+      title: htmlToText(item.title ?? ''),
+      description: htmlToText(item.description ?? ''),
+    })),
+  );
+  const stored = await ingestionRepository.keywordFrequencies(db, [...batch.counts.keys()]);
+  return batchCorpus(batch, stored);
 }
 
 /** Sources fetched at once; their inserts still happen one source at a time, in configured order. */

@@ -67,22 +67,40 @@ export interface PhraseCorpus {
   documentFrequency(key: string): number;
 }
 
-/**
- * The phrase statistics of a batch of items, for extracting the keywords of those same items:
- * each item's own occurrence is left out of the counts it is asked about.
- */
-export function phraseCorpusOf(
+/** How many of a set of items carry each phrase key. */
+export interface PhraseCounts {
+  total: number;
+  counts: ReadonlyMap<string, number>;
+}
+
+export function countPhrases(
   items: Iterable<{ title: string; description: string }>,
-): PhraseCorpus {
-  const df = new Map<string, number>();
+): PhraseCounts {
+  const counts = new Map<string, number>();
   let total = 0;
   for (const item of items) {
     total += 1;
     for (const p of findPhrases(item.title, item.description))
-      df.set(p.key, (df.get(p.key) ?? 0) + 1);
+      counts.set(p.key, (counts.get(p.key) ?? 0) + 1);
   }
-  return { total, documentFrequency: (key) => Math.max(0, (df.get(key) ?? 0) - 1) };
+  return { total, counts };
 }
+
+/**
+ * The statistics for extracting the keywords of `batch`'s own items (each item's own occurrence
+ * left out of the counts it is asked about), on top of `stored` ones (other items) if given.
+ */
+export function batchCorpus(batch: PhraseCounts, stored?: PhraseCounts): PhraseCorpus {
+  return {
+    total: batch.total + (stored?.total ?? 0),
+    documentFrequency: (key) =>
+      Math.max(0, (batch.counts.get(key) ?? 0) - 1) + (stored?.counts.get(key) ?? 0),
+  };
+}
+
+/** The phrase statistics of a batch of items, for extracting those same items' keywords. */
+export const phraseCorpusOf = (items: Iterable<{ title: string; description: string }>) =>
+  batchCorpus(countPhrases(items));
 
 /**
  * Keywords of an item: its category ids first (always all of them, even past `max`), then
