@@ -60,6 +60,20 @@ function renderNav() {
   );
 }
 
+/**
+ * The account menu's button once the menu's code has come (when the page is idle): until then a
+ * plain button stands in for it.
+ */
+async function accountMenuButton(): Promise<HTMLElement> {
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Your account' })).toHaveAttribute(
+      'data-state',
+      'closed',
+    ),
+  );
+  return screen.getByRole('button', { name: 'Your account' });
+}
+
 describe('the navigation bar', () => {
   it('gives a visitor Explore, Login and Sign Up: no Saved link, no account menu', () => {
     renderNav();
@@ -94,14 +108,7 @@ describe('the navigation bar', () => {
   it('opens the account menu from the bar: the reader, Profile, Saved, and Log out', async () => {
     startSession(reader, 'token');
     renderNav();
-    // The menu's code comes once the page is idle; the real button then takes the placeholder's.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Your account' })).toHaveAttribute(
-        'data-state',
-        'closed',
-      ),
-    );
-    await userEvent.click(screen.getByRole('button', { name: 'Your account' }));
+    await userEvent.click(await accountMenuButton());
 
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Katherine Johnson')).toBeInTheDocument();
@@ -124,14 +131,7 @@ describe('the navigation bar', () => {
   it('works by keyboard: Enter opens the menu on its first item, Escape closes it', async () => {
     startSession(reader, 'token');
     renderNav();
-    // The menu's code comes once the page is idle.
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Your account' })).toHaveAttribute(
-        'data-state',
-        'closed',
-      ),
-    );
-    const trigger = screen.getByRole('button', { name: 'Your account' });
+    const trigger = await accountMenuButton();
     trigger.focus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();

@@ -1,10 +1,9 @@
-import { CLIENT_MESSAGES } from '@lede/shared/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
-import { api } from '@/lib/api-client';
+import { articlePath } from '@/lib/article-route';
 import { formatDate } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
+import { articleQueries } from '../api/articles';
 import { CategoryKicker, categoryOf } from './article-meta';
 import {
   TOP_STORIES,
@@ -13,21 +12,9 @@ import {
   topStoryCard,
 } from './top-stories-layout';
 
-/** The first page of trending stories, its own small query (Explore's trending list is paged). */
-export const topStoriesQuery = () =>
-  queryOptions({
-    queryKey: [...queryKeys.articles.all, 'top-stories'] as const,
-    queryFn: ({ signal }) =>
-      api('GET /api/articles/getlatesttrendingarticles', {
-        query: { limit: TOP_STORIES },
-        signal,
-        fallback: CLIENT_MESSAGES.data.trendingFetch,
-      }).then((r) => r.articles.slice(0, TOP_STORIES)),
-  });
-
 /** The landing page's top stories: each card's title links to its article page. */
 export default function TopStories() {
-  const stories = useQuery(topStoriesQuery());
+  const stories = useQuery(articleQueries.topStories(TOP_STORIES));
   if (stories.isError) {
     return <QueryError error={stories.error} onRetry={() => void stories.refetch()} />;
   }
@@ -47,7 +34,7 @@ export default function TopStories() {
           <h3 className="line-clamp-3 leading-snug font-bold">
             {/* The whole card is the link's target (after:), its name only the title. */}
             <Link
-              to={`/article/${encodeURIComponent(article._id)}`}
+              to={articlePath(article._id)}
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
               {article.title}
