@@ -21,6 +21,7 @@ import {
   mayCarrySession,
 } from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
+import { createStoriesService, storiesRoutes } from './modules/stories/index.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
 import { docsRoutes } from './modules/docs/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
 
   // Every service is built once, here, and handed to the routers that need it.
   const articles = createArticlesService(deps);
+  const stories = createStoriesService(deps);
   const interactions = createInteractionsService(deps);
   const profile = createProfileService(deps, createMediaStorage(config), interactions);
   const recommendations = createRecommendationsService(deps, { interactions });
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
   authRoutes(routes, deps, auth, codeLimits);
   interactionsRoutes(routes, interactions, writeLimits);
   articlesRoutes(routes, deps, articles, lane);
+  storiesRoutes(routes, stories);
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
   docsRoutes(routes, deps, lane);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);

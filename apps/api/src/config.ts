@@ -73,6 +73,7 @@ const envSchema = z
     NEWSDATA_API_KEY: z.string().min(1).optional(),
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
+    STORY_WINDOW_HOURS: int(72, 1),
     PUBLIC_CACHE_SECONDS: int(5, 0),
     DATABASE_POOL_MAX: int(30, 1),
     DATABASE_POOL_WAIT_MS: int(5_000, 0),
@@ -143,6 +144,8 @@ export interface Config {
   };
   /** Load the bundled corpus into an empty database at start. */
   seedCorpus: boolean;
+  /** How long a story takes new reports after its latest one (stories module). */
+  storyWindowHours: number;
   /** Lifetime of a prepared public article response, in memory and as max-age (0 = off). */
   publicCacheSeconds: number;
   /** PostgreSQL connections at most, and how long a query waits for one before a 503 (0: forever). */
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       newsDataUrl: e.NEWSDATA_URL,
     },
     seedCorpus: e.SEED_CORPUS,
+    storyWindowHours: e.STORY_WINDOW_HOURS,
     publicCacheSeconds: e.PUBLIC_CACHE_SECONDS,
     databasePool: { max: e.DATABASE_POOL_MAX, acquireTimeoutMs: e.DATABASE_POOL_WAIT_MS },
     apiWorkers: e.API_WORKERS,

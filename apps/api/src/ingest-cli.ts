@@ -14,6 +14,7 @@ import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createChanges } from './changes/index.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
+import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
 import { hasIngestionSources, runIngestion } from './modules/ingestion/ingestion.service.js';
 
 class CliError extends Error {}
@@ -72,6 +73,11 @@ async function openCliDatabase(
     await runMigrations(database.db);
     // As at server start: the bundled corpus only ever goes into an empty table, so it goes in first.
     if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+    await clusterPendingStories(database.db, {
+      now: new Date(),
+      logger,
+      options: storyOptions(config.storyWindowHours),
+    });
   } catch (err) {
     await database.close();
     await embedded?.stop();

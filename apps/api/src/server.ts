@@ -24,6 +24,7 @@ import { createMailOutbox } from './modules/mail/index.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
+import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import {
   createMetrics,
@@ -138,6 +139,12 @@ async function main() {
     async () => {
       await runMigrations(database.db);
       if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+      // What the seed or an older version left without a story.
+      await clusterPendingStories(database.db, {
+        now: systemClock.now(),
+        logger,
+        options: storyOptions(config.storyWindowHours),
+      });
     },
     () => logger.info('another instance is migrating or seeding the database: waiting for it'),
   );

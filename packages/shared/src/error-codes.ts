@@ -36,6 +36,7 @@ export const ERROR_MESSAGES = {
   WRONG_PASSWORD: a.wrongPassword,
 
   ARTICLE_NOT_FOUND: MESSAGES.articles.notFound,
+  STORY_NOT_FOUND: MESSAGES.stories.notFound,
   NEEDS_PREFERENCES: MESSAGES.recommendations.needsPreferences,
   LAST_SOURCE: MESSAGES.recommendations.lastSource,
 

@@ -13,4 +13,5 @@ export * from './schemas/articles.js';
 export * from './schemas/reader.js';
 export * from './schemas/profile.js';
 export * from './schemas/recommendations.js';
+export * from './schemas/stories.js';
 export * from './routes/index.js';

@@ -53,6 +53,9 @@ export const MESSAGES = {
     notFound: 'Article not found',
     invalidCursor: 'Invalid cursor',
   },
+  stories: {
+    notFound: 'Story not found',
+  },
   interactions: {
     liked: 'Article Liked!',
     unliked: 'Article Unliked!',

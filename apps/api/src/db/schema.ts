@@ -19,6 +19,8 @@ import { CATEGORY_IDS, OTP_PURPOSES, RECOMMENDATION_STATUSES, THEMES } from '@le
 /** `column in ('a', 'b')` for a check constraint, from a list defined once in packages/shared. */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+export const STORY_JOIN_RULES = ['new', 'similar', 'same-title', 'merged'] as const;
+
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
@@ -161,6 +163,14 @@ export const articles = pgTable(
     titleKey: text('title_key').notNull(),
     origin: text('origin').notNull().default('seed'),
     ingestedAt: timestamptz('ingested_at').notNull().defaultNow(),
+    /** The story the article belongs to (stories module); null until the clustering has run. */
+    storyId: uuid('story_id'),
+    /** Why it joined: `new` (it started the story), `similar`, `same-title` or `merged`. */
+    storyRule: text('story_rule', { enum: STORY_JOIN_RULES }),
+    /** Its similarity to the story when it joined (0 for `new`, 1 for `same-title`). */
+    storyScore: real('story_score'),
+    /** The features it shared with the story that weighed most, heaviest first. */
+    storySharedTerms: text('story_shared_terms').array(),
     /**
      * The article's public JSON without `image_url` and `likes` (which the API adds: the default
      * picture is the app's, the likes change all the time), written once with the article:
@@ -180,6 +190,10 @@ export const articles = pgTable(
     index('articles_pub_date_idx').on(t.pubDate.desc(), t.id),
     index('articles_keywords_idx').using('gin', t.keywords),
     index('articles_categories_idx').using('gin', t.categories),
+    // A story's members newest first: the story page, and "is there a newer member" when a
+    // list shows one card per story.
+    index('articles_story_idx').on(t.storyId, t.pubDate.desc(), t.id),
+    check('articles_story_rule_check', sql`${t.storyRule} in (${oneOf(STORY_JOIN_RULES)})`),
     // Per category, newest first: the feed's widening step reads, for each of the reader's
     // topics, the newest articles before the candidate window. On articles_pub_date_idx that
     // walked past every article of the other categories (thousands for a rare one at 100,000
@@ -191,6 +205,37 @@ export const articles = pgTable(
     ),
   ],
 );
+
+/**
+ * One event across sources (stories module). Its id is the id of the article that started it.
+ * The counts and times are kept in step by the clustering, which is the only writer. A story
+ * merged into another keeps its row, with `merged_into`, so its old address still answers.
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey(),
+    title: text('title').notNull(),
+    size: integer('size').notNull(),
+    sourceCount: integer('source_count').notNull(),
+    firstPublished: timestamptz('first_published').notNull(),
+    lastPublished: timestamptz('last_published').notNull(),
+    mergedInto: uuid('merged_into'),
+    mergeScore: real('merge_score'),
+    mergeSharedTerms: text('merge_shared_terms').array(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [index('stories_last_published_idx').on(t.lastPublished)],
+);
+
+/**
+ * The clustering's corpus statistics: in how many clustered articles each feature appears. The
+ * IDF weights of a run are read from here for the features it meets.
+ */
+export const storyTerms = pgTable('story_terms', {
+  term: text('term').primaryKey(),
+  df: integer('df').notNull(),
+});
 
 /**
  * What a search reads, one narrow row per article (its id, date, keywords and search vector),

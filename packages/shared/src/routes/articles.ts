@@ -4,9 +4,9 @@ import {
   articleByKeywordQuery,
   articleResponse,
   articlesListResponse,
-  pageQuery,
   relatedArticlesQuery,
   relatedArticlesResponse,
+  storyListQuery,
 } from '../schemas/articles.js';
 import {
   articleActionBody,
@@ -28,14 +28,16 @@ export const ARTICLE_ROUTES = defineRoutes({
   'GET /api/articles/getlatestarticles': {
     access: 'optional',
     summary: 'The newest articles, a page at a time.',
-    query: pageQuery,
+    notes: 'One card per story, its newest article; `collapse=false` lists every article.',
+    query: storyListQuery,
     responses: { 200: articlesListResponse },
     errors: ['INVALID_CURSOR'],
   },
   'GET /api/articles/getlatesttrendingarticles': {
     access: 'optional',
     summary: 'Trending articles: engagement plus story momentum, decayed with age.',
-    query: pageQuery,
+    notes: 'One card per story, its best ranked article; `collapse=false` lists every article.',
+    query: storyListQuery,
     responses: { 200: articlesListResponse },
     errors: ['INVALID_CURSOR'],
   },
@@ -59,7 +61,9 @@ export const ARTICLE_ROUTES = defineRoutes({
   'GET /api/articles/getarticlebykeyword': {
     access: 'optional',
     summary: 'A category (id or label), newest first; anything else: ranked full-text search.',
-    notes: 'Search runs over title, keywords and description, the last word as a prefix.',
+    notes:
+      'Search runs over title, keywords and description, the last word as a prefix. One card ' +
+      'per story, its best match (a category: its newest); `collapse=false` lists every article.',
     query: articleByKeywordQuery,
     responses: { 200: articlesListResponse },
     errors: ['INVALID_CURSOR'],
@@ -85,9 +89,11 @@ export const READER_ROUTES = defineRoutes({
   },
   'GET /api/articles/getsavedarticles': {
     access: 'signedIn',
-    summary: 'The saved articles, newest saved first.',
+    summary: 'The saved articles, newest saved first, a page at a time.',
+    notes: "Without `limit`, up to 200 at once; `cursor` is a page's `nextCursor`.",
     query: savedArticlesQuery,
     responses: { 200: savedArticlesResponse },
+    errors: ['INVALID_CURSOR'],
   },
   'POST /api/articles/markviewed': {
     access: 'signedIn',

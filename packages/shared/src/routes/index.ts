@@ -4,6 +4,7 @@ import { AUTH_ROUTES } from './auth.js';
 import type { Route } from './define.js';
 import { PROFILE_ROUTES } from './profile.js';
 import { RECOMMENDATION_ROUTES } from './recommendations.js';
+import { STORY_ROUTES } from './stories.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { apiErrorResponse } from '../schemas/system.js';
 
@@ -19,6 +20,7 @@ export const ROUTES = {
   ...AUTH_ROUTES,
   ...ARTICLE_ROUTES,
   ...READER_ROUTES,
+  ...STORY_ROUTES,
   ...RECOMMENDATION_ROUTES,
   ...PROFILE_ROUTES,
 };

@@ -10,6 +10,17 @@ export const pageQuery = z.object({
   cursor: safeString().max(200).optional(),
 });
 
+/**
+ * Lists show one card per story unless `collapse=false`, which lists every article. A cursor
+ * belongs to the way its list was asked for.
+ */
+export const storyListQuery = pageQuery.extend({
+  collapse: z
+    .enum(['true', 'false'], { error: 'collapse must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
 export const articleByIdQuery = z.object({ article_id: articleIdSchema });
 
 /** "More like this": how many related articles one article page shows, at most. */
@@ -19,12 +30,20 @@ export const relatedArticlesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(RELATED_MAX).default(6),
 });
 
-export const articleByKeywordQuery = pageQuery.extend({
+export const articleByKeywordQuery = storyListQuery.extend({
   keyword: safeString({ error: 'keyword is required' })
     .trim()
     .min(1, 'keyword is required')
     .max(200),
 });
+
+export const articleStorySchema = z.object({
+  _id: z.string(),
+  size: z.number().int().min(1),
+  source_count: z.number().int().min(1),
+});
+
+export type ArticleStory = z.infer<typeof articleStorySchema>;
 
 export const publicArticleSchema = z.object({
   _id: z.string(),
@@ -40,6 +59,8 @@ export const publicArticleSchema = z.object({
   keywords: z.array(z.string()),
   categories: z.array(z.string()),
   likes: z.number(),
+  /** The story the article belongs to: how many articles it holds, from how many sources. */
+  story: articleStorySchema,
 });
 
 export type PublicArticle = z.infer<typeof publicArticleSchema>;

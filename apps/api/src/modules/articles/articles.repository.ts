@@ -14,12 +14,15 @@ import {
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { articles } from '../../db/schema.js';
-import type { ArticleRow, PublicArticleJsonSource } from './articles.serializer.js';
+import { articles, stories } from '../../db/schema.js';
+import type { ArticleRow, PublicArticleJsonSource, StoryRef } from './articles.serializer.js';
 import type { KeysetPosition } from './page-cursor.js';
 
-/** An article as read for responses: everything but the (large, internal) search vector and stored JSON. */
-export type ArticleRecord = Omit<ArticleRow, 'search' | 'publicJson'>;
+/**
+ * An article as read for responses: everything but the (large, internal) search vector and
+ * stored JSON, with its story's id, size and sources.
+ */
+export type ArticleRecord = Omit<ArticleRow, 'search' | 'publicJson'> & { story: StoryRef | null };
 /** What a bulk load (seed, generated benchmark data) provides; counters and times take their defaults. */
 export interface BulkArticle {
   title: string;
@@ -42,6 +45,10 @@ export interface BulkArticle {
  * (character by character in JavaScript), which took 7 % of a feed rebuild's CPU (issue 18).
  */
 const jsonArray = (column: AnyPgColumn) => sql<string[]>`to_json(${column})`;
+/** The article's StoryRef: a primary-key lookup of its story. */
+const storyRef = sql<StoryRef | null>`(select json_build_array(${stories.id}, ${stories.size}, ${stories.sourceCount})
+  from ${stories} where ${stories.id} = ${articles.storyId})`;
+
 const { search: _search, publicJson: _publicJson, ...columns } = getTableColumns(articles);
 /** An article's columns as ArticleRecord, for selects (everything but the search vector and stored JSON). */
 export const articleColumns = {
@@ -49,14 +56,15 @@ export const articleColumns = {
   creator: jsonArray(articles.creator),
   keywords: jsonArray(articles.keywords),
   categories: jsonArray(articles.categories),
+  story: storyRef,
 };
 
 /**
  * What publicArticleJson reads, named as PublicArticleJsonSource names them: the stored JSON
- * and the two columns it leaves out.
+ * and the three things it leaves out.
  */
 export const publicJsonSelect = sql`${articles.id} as "id", ${articles.publicJson} as "publicJson",
-  ${articles.imageUrl} as "imageUrl", ${articles.likes} as "likes"`;
+  ${articles.imageUrl} as "imageUrl", ${articles.likes} as "likes", ${storyRef} as "story"`;
 
 /** pub_date at full PostgreSQL precision (JS dates stop at milliseconds), for keyset cursors. */
 const pubDateKey = sql<string>`to_char(${articles.pubDate} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -5,7 +5,12 @@ import type { NormalizedArticle } from './ingestion.types.js';
 const day = 24 * 3_600_000;
 const at = new Date('2026-03-01T00:00:00Z');
 
-function article(link: string, titleKey: string, pubDate = at): NormalizedArticle {
+function article(
+  link: string,
+  titleKey: string,
+  pubDate = at,
+  sourceName = 'x',
+): NormalizedArticle {
   return {
     title: titleKey,
     description: '',
@@ -13,7 +18,7 @@ function article(link: string, titleKey: string, pubDate = at): NormalizedArticl
     pubDate,
     imageUrl: null,
     link,
-    sourceName: 'x',
+    sourceName,
     sourceUrl: null,
     sourceIcon: null,
     keywords: [],
@@ -24,12 +29,12 @@ function article(link: string, titleKey: string, pubDate = at): NormalizedArticl
 }
 
 describe('selectNew', () => {
-  it('skips held links, held titles within the window, and repeats inside the batch', () => {
+  it("skips held links, a source's held titles within the window, and repeats inside the batch", () => {
     const { fresh, duplicates } = selectNew(
       [
         article('https://a/1', 'first story about the council'),
         article('https://a/held', 'a story with a held link'),
-        article('https://b/1', 'first story about the council'), // same title, same batch
+        article('https://b/1', 'first story about the council'), // same title and source, same batch
         article('https://a/1', 'another title same link here'), // same link, same batch
         article(
           'https://b/2',
@@ -43,7 +48,7 @@ describe('selectNew', () => {
         ),
       ],
       new Set(['https://a/held']),
-      [{ titleKey: 'story already held by title', pubDate: at }],
+      [{ titleKey: 'story already held by title', sourceName: 'x', pubDate: at }],
     );
     expect(fresh.map((a) => a.link)).toEqual(['https://a/1', 'https://b/3']);
     expect(duplicates).toBe(4);
@@ -53,8 +58,22 @@ describe('selectNew', () => {
     const { fresh } = selectNew(
       [article('https://a/1', 'morning briefing'), article('https://a/2', 'morning briefing')],
       new Set(),
-      [{ titleKey: 'morning briefing', pubDate: at }],
+      [{ titleKey: 'morning briefing', sourceName: 'x', pubDate: at }],
     );
     expect(fresh).toHaveLength(2);
+  });
+
+  it("keeps another source's copy of a headline: it joins the story as another source", () => {
+    const { fresh, duplicates } = selectNew(
+      [
+        article('https://b/1', 'quake hits the coast of chile', at, 'B News'),
+        article('https://c/1', 'quake hits the coast of chile', at, 'C Times'),
+        article('https://c/2', 'quake hits the coast of chile', at, 'C Times'),
+      ],
+      new Set(),
+      [{ titleKey: 'quake hits the coast of chile', sourceName: 'A Post', pubDate: at }],
+    );
+    expect(fresh.map((a) => a.link)).toEqual(['https://b/1', 'https://c/1']);
+    expect(duplicates).toBe(1);
   });
 });

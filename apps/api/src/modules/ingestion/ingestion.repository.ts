@@ -56,7 +56,7 @@ export const ingestionRepository = {
     return { total: row?.total ?? 0, counts };
   },
 
-  /** Articles with one of these title keys published in [from, to]. */
+  /** Articles with one of these title keys published in [from, to], with their sources. */
   async findHeldTitles(
     db: DbExecutor,
     titleKeys: readonly string[],
@@ -65,7 +65,11 @@ export const ingestionRepository = {
     const held: HeldTitle[] = [];
     for (const part of chunks([...new Set(titleKeys)])) {
       const rows = await db
-        .select({ titleKey: articles.titleKey, pubDate: articles.pubDate })
+        .select({
+          titleKey: articles.titleKey,
+          sourceName: articles.sourceName,
+          pubDate: articles.pubDate,
+        })
         .from(articles)
         .where(
           and(

@@ -20,6 +20,7 @@ import { normalizeItem } from './normalize-item.js';
 import { htmlToText } from './text.js';
 import { batchCorpus, countPhrases, type PhraseCorpus } from '../articles/index.js';
 import { parseFeed } from './rss-source.js';
+import { clusterPending, storyOptions } from '../stories/index.js';
 
 /**
  * The corpus keywords are weighed in: the stored articles' keywords and the batch's own
@@ -167,9 +168,13 @@ async function storeSource(
     const candidates = loaded.items.flatMap(
       (item) => normalizeItem(item, source.kind, now, corpus) ?? [],
     );
-    const { inserted, duplicates } = await deps.db.transaction((tx) =>
-      storeArticles(tx, candidates, now),
-    );
+    const options = storyOptions(deps.config.storyWindowHours);
+    const { inserted, duplicates } = await deps.db.transaction(async (tx) => {
+      const stored = await storeArticles(tx, candidates, now);
+      // In the same transaction: no article is seen without its story.
+      if (stored.inserted > 0) await clusterPending(tx, { now, options });
+      return stored;
+    });
     if (inserted > 0) deps.changes.articlesChanged();
     const done = {
       ...report,

@@ -10,7 +10,7 @@ export type SourceKind = 'rss' | 'newsdata';
 
 export interface IngestionDeps {
   db: Database;
-  config: Pick<Config, 'ingest'>;
+  config: Pick<Config, 'ingest'> & Partial<Pick<Config, 'storyWindowHours'>>;
   logger: Logger;
   clock: Clock;
   /** Told when articles were added, so cached answers that show the old set are dropped. */

@@ -11,3 +11,11 @@ export {
 } from './clustering/clusterer.js';
 export { CorpusStats } from './clustering/corpus-stats.js';
 export { articleFeatures, type Features, type StoryArticle } from './clustering/features.js';
+export {
+  clusterPending,
+  clusterPendingStories,
+  storyOptions,
+  type ClusterResult,
+} from './cluster-pending.js';
+export { createStoriesService, type StoriesService } from './stories.service.js';
+export { storiesRoutes } from './stories.router.js';

@@ -99,6 +99,13 @@ const SHARED_TERMS = 5;
 /** Content words a headline needs for its repetition alone to join a story. */
 const MIN_TITLE_WORDS = 3;
 
+/** The headline as the same-title rule compares it; '' when too short to mean one story. */
+function headlineKey(article: StoryArticle): string {
+  const title = stripSource(article.title, article.source);
+  // Short headlines ("Share this on:", "In brief") repeat across unrelated stories.
+  return contentWords(title).length >= MIN_TITLE_WORDS ? normalizeTitle(title) : '';
+}
+
 function timeOf(at: Date | string | number): number {
   const t = typeof at === 'number' ? at : new Date(at).getTime();
   if (!Number.isFinite(t)) throw new Error(`invalid publication time: ${String(at)}`);
@@ -130,16 +137,16 @@ export class StoryClusterer {
     return this.stories.size;
   }
 
-  /** Puts an article in the best active story, or starts one. */
-  assign(article: StoryArticle): Assignment {
+  /**
+   * Puts an article in the best active story, or starts one. `features` (articleFeatures of the
+   * article) may be given when the caller needs them too: they are the costly part.
+   */
+  assign(article: StoryArticle, features = articleFeatures(article)): Assignment {
     const at = timeOf(article.publishedAt);
-    const features = articleFeatures(article);
     this.stats.add(features.keys());
     const vector = new Map<string, number>();
     for (const [t, tf] of features) vector.set(t, tf * this.stats.idf(t));
-    const title = stripSource(article.title, article.source);
-    // Short headlines ("Share this on:", "In brief") repeat across unrelated stories.
-    const titleKey = contentWords(title).length >= MIN_TITLE_WORDS ? normalizeTitle(title) : '';
+    const titleKey = headlineKey(article);
 
     const repeated = titleKey ? this.titles.get(titleKey) : undefined;
     if (repeated && this.gap(repeated, at, at) <= this.options.windowMs) {
@@ -177,8 +184,26 @@ export class StoryClusterer {
       };
     }
 
+    this.addMember(this.start(article.id, at), article, features, titleKey, at);
+    return { articleId: article.id, storyId: article.id, rule: 'new', score: 0, sharedTerms: [] };
+  }
+
+  /**
+   * Puts back an article assigned earlier (a stored member of a story still active), without
+   * counting it in the statistics again or marking its story for the next merge pass. Members
+   * go back in the order they were assigned.
+   */
+  restore(article: StoryArticle, storyId: string, features = articleFeatures(article)): void {
+    const at = timeOf(article.publishedAt);
+    const titleKey = headlineKey(article);
+    const story = this.stories.get(storyId) ?? this.start(storyId, at);
+    this.addMember(story, article, features, titleKey, at);
+    story.changed = false;
+  }
+
+  private start(id: string, at: number): Story {
     const story: Story = {
-      id: article.id,
+      id,
       seq: this.seq++,
       articleIds: [],
       sources: new Set(),
@@ -189,9 +214,8 @@ export class StoryClusterer {
       norm: 0,
       changed: true,
     };
-    this.stories.set(story.id, story);
-    this.addMember(story, article, features, titleKey, at);
-    return { articleId: article.id, storyId: story.id, rule: 'new', score: 0, sharedTerms: [] };
+    this.stories.set(id, story);
+    return story;
   }
 
   /**

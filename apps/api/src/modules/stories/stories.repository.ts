@@ -1,0 +1,236 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { articleColumns, type ArticleRecord } from '../articles/index.js';
+import { articles, stories, storyTerms } from '../../db/schema.js';
+import type { StoryMerge } from './clustering/clusterer.js';
+
+/** An article as the clustering reads it back. */
+export interface ClusteredArticleRow {
+  id: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  sourceName: string;
+  pubDate: Date;
+  /** Null while pending. */
+  storyId: string | null;
+}
+
+/** What an article's assignment writes. */
+export interface StoredAssignment {
+  articleId: string;
+  storyId: string;
+  rule: 'new' | 'similar' | 'same-title' | 'merged';
+  score: number;
+  sharedTerms: string[];
+}
+
+/** The reserved term under which story_terms keeps how many articles were counted. */
+const TOTAL_TERM = '';
+
+const clusteredColumns = sql`a.id, a.title, a.description, to_json(a.keywords) as keywords,
+  a.source_name as "sourceName", a.pub_date as "pubDate", a.story_id as "storyId"`;
+
+type RawRow = Omit<ClusteredArticleRow, 'pubDate'> & { pubDate: Date | string };
+const asRows = (rows: RawRow[]): ClusteredArticleRow[] =>
+  rows.map((r) => ({ ...r, pubDate: new Date(r.pubDate) }));
+
+export const storiesRepository = {
+  /** Held until the transaction ends: one clustering pass at a time, across instances. */
+  async lock(tx: DbExecutor): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:stories'))`);
+  },
+
+  /** Articles not yet in a story, oldest first (the order they are assigned in). */
+  async pending(db: DbExecutor, limit: number): Promise<ClusteredArticleRow[]> {
+    const { rows } = await db.execute<RawRow>(
+      sql`select ${clusteredColumns} from ${articles} a where a.story_id is null
+          order by a.pub_date, a.id limit ${limit}`,
+    );
+    return asRows(rows);
+  },
+
+  /**
+   * The members of the stories (not merged away) whose span comes within [from, to], in the
+   * order they were published: what a pass puts back before assigning.
+   */
+  async activeMembers(db: DbExecutor, from: Date, to: Date): Promise<ClusteredArticleRow[]> {
+    const { rows } = await db.execute<RawRow>(
+      sql`select ${clusteredColumns}
+            from ${stories} s join ${articles} a on a.story_id = s.id
+           where s.merged_into is null and s.last_published >= ${from.toISOString()}
+             and s.first_published <= ${to.toISOString()}
+           order by a.pub_date, a.id`,
+    );
+    return asRows(rows);
+  },
+
+  /** The stored statistics for these terms: how many articles were counted, and each df. */
+  async termStats(
+    db: DbExecutor,
+    terms: readonly string[],
+  ): Promise<{ total: number; documentFrequency: Array<[string, number]> }> {
+    const { rows } = await db.execute<{ term: string; df: number }>(
+      sql`select term, df from ${storyTerms}
+           where term = any(${sql.param([TOTAL_TERM, ...terms])}::text[])`,
+    );
+    const total = rows.find((r) => r.term === TOTAL_TERM)?.df ?? 0;
+    return {
+      total,
+      documentFrequency: rows.filter((r) => r.term !== TOTAL_TERM).map((r) => [r.term, r.df]),
+    };
+  },
+
+  /** Adds `articles` counted articles and each term's new occurrences. */
+  async addTermCounts(
+    db: DbExecutor,
+    articlesCounted: number,
+    counts: ReadonlyMap<string, number>,
+  ): Promise<void> {
+    const terms = [TOTAL_TERM, ...counts.keys()];
+    const dfs = [articlesCounted, ...counts.values()];
+    await db.execute(
+      sql`insert into ${storyTerms} (term, df)
+          select * from unnest(${sql.param(terms)}::text[], ${sql.param(dfs)}::int[])
+          on conflict (term) do update set df = ${storyTerms.df} + excluded.df`,
+    );
+  },
+
+  /** Writes each article's story and why it joined. */
+  async saveAssignments(db: DbExecutor, rows: readonly StoredAssignment[]): Promise<void> {
+    if (rows.length === 0) return;
+    const column = <T>(pick: (row: StoredAssignment) => T) => sql.param(rows.map(pick));
+    await db.execute(
+      sql`update ${articles} a
+             set story_id = t.story_id, story_rule = t.rule, story_score = t.score,
+                 story_shared_terms = array(select json_array_elements_text(t.terms))
+            from unnest(${column((r) => r.articleId)}::uuid[], ${column((r) => r.storyId)}::uuid[],
+                        ${column((r) => r.rule)}::text[], ${column((r) => r.score)}::real[],
+                        ${column((r) => JSON.stringify(r.sharedTerms))}::json[])
+              as t(id, story_id, rule, score, terms)
+           where a.id = t.id`,
+    );
+  },
+
+  /**
+   * Moves the members of each merged story to the story it joined (`into` already resolved to
+   * the story that stays), and keeps the merged story's row pointing there.
+   */
+  async applyMerges(db: DbExecutor, merges: readonly StoryMerge[], now: Date): Promise<void> {
+    if (merges.length === 0) return;
+    const from = sql.param(merges.map((m) => m.from));
+    const into = sql.param(merges.map((m) => m.into));
+    await db.execute(
+      sql`update ${articles} a set story_id = t.into_id
+            from unnest(${from}::uuid[], ${into}::uuid[]) as t(from_id, into_id)
+           where a.story_id = t.from_id`,
+    );
+    await db.execute(
+      sql`update ${stories} s set merged_into = t.into_id, updated_at = ${now.toISOString()}
+            from unnest(${from}::uuid[], ${into}::uuid[]) as t(from_id, into_id)
+           where s.id = t.from_id or s.merged_into = t.from_id`,
+    );
+  },
+
+  /**
+   * Recomputes the rows of these stories from their members: title (the first report's),
+   * size, sources and span. A merged-away story keeps its row and its `merged_into`.
+   */
+  async refresh(db: DbExecutor, storyIds: readonly string[], now: Date): Promise<void> {
+    if (storyIds.length === 0) return;
+    await db.execute(
+      sql`insert into ${stories} (id, title, size, source_count, first_published, last_published, updated_at)
+          select a.story_id, (array_agg(a.title order by a.pub_date, a.id))[1], count(*),
+                 count(distinct a.source_name), min(a.pub_date), max(a.pub_date), ${now.toISOString()}
+            from ${articles} a
+           where a.story_id = any(${sql.param([...storyIds])}::uuid[])
+           group by a.story_id
+          on conflict (id) do update set
+            title = excluded.title, size = excluded.size, source_count = excluded.source_count,
+            first_published = excluded.first_published, last_published = excluded.last_published,
+            merged_into = null, updated_at = excluded.updated_at`,
+    );
+  },
+
+  /** Records on a merged story's first article why it now belongs to the story it joined. */
+  async explainMerges(db: DbExecutor, merges: readonly StoryMerge[]): Promise<void> {
+    if (merges.length === 0) return;
+    await db.execute(
+      sql`update ${articles} a
+             set story_rule = 'merged', story_score = t.score,
+                 story_shared_terms = array(select json_array_elements_text(t.terms))
+            from unnest(${sql.param(merges.map((m) => m.from))}::uuid[],
+                        ${sql.param(merges.map((m) => m.score))}::real[],
+                        ${sql.param(merges.map((m) => JSON.stringify(m.sharedTerms)))}::json[])
+              as t(id, score, terms)
+           where a.id = t.id`,
+    );
+  },
+};
+
+/** A story's row as the story page reads it. */
+export type StoryRow = typeof stories.$inferSelect;
+
+/** A member as the story page shows it: the article, and why it joined. */
+export type StoryMemberRow = ArticleRecord & {
+  storyRule: string | null;
+  storyScore: number | null;
+  storySharedTerms: string[] | null;
+};
+
+export interface StorySourceRow {
+  sourceName: string;
+  sourceUrl: string | null;
+  sourceIcon: string | null;
+  firstReported: Date;
+  articleId: string;
+  articles: number;
+}
+
+/** How far `merged_into` is followed: merges are flattened when made, so one step is usual. */
+const MAX_MERGE_HOPS = 8;
+
+export const storyPageRepository = {
+  /** The story `id`, or the story it was merged into. */
+  async find(db: DbExecutor, id: string): Promise<StoryRow | undefined> {
+    let current = id;
+    for (let hop = 0; hop < MAX_MERGE_HOPS; hop++) {
+      const [row] = await db.select().from(stories).where(eq(stories.id, current));
+      if (!row?.mergedInto) return row;
+      current = row.mergedInto;
+    }
+    return undefined;
+  },
+
+  /** Its newest `limit` articles, newest first. */
+  async members(db: DbExecutor, storyId: string, limit: number): Promise<StoryMemberRow[]> {
+    return db
+      .select({
+        ...articleColumns,
+        storyRule: articles.storyRule,
+        storyScore: articles.storyScore,
+        storySharedTerms: articles.storySharedTerms,
+      })
+      .from(articles)
+      .where(eq(articles.storyId, storyId))
+      .orderBy(desc(articles.pubDate), asc(articles.id))
+      .limit(limit);
+  },
+
+  /** Each source once, with its first report, in the order they first reported. */
+  async sources(db: DbExecutor, storyId: string): Promise<StorySourceRow[]> {
+    const { rows } = await db.execute<
+      Omit<StorySourceRow, 'firstReported'> & { firstReported: string | Date }
+    >(
+      sql`select * from (
+            select distinct on (a.source_name) a.source_name as "sourceName",
+                   a.source_url as "sourceUrl", a.source_icon as "sourceIcon",
+                   a.pub_date as "firstReported", a.id as "articleId",
+                   (count(*) over (partition by a.source_name))::int as articles
+              from ${articles} a where a.story_id = ${storyId}
+             order by a.source_name, a.pub_date, a.id
+          ) firsts order by "firstReported", "articleId"`,
+    );
+    return rows.map((r) => ({ ...r, firstReported: new Date(r.firstReported) }));
+  },
+};

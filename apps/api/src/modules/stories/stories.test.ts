@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicArticle, Story } from '@lede/shared';
+import { createTestContext, type TestContext } from '../../../test/context.js';
+import { startFeedServer, type FeedServer } from '../../../test/ingestion/feed-server.js';
+import { runIngestion } from '../ingestion/index.js';
+
+/** One event told by three sources in three feeds, beside unrelated items (test fixtures). */
+const FEEDS = ['coast-herald', 'pacific-wire', 'daily-ledger'].map(
+  (name) => `/fixtures/story-${name}.rss.xml`,
+);
+const QUAKE = /chile/i;
+
+let ctx: TestContext;
+let server: FeedServer;
+let everything: PublicArticle[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  server = await startFeedServer();
+  const result = await runIngestion({
+    db: ctx.deps.db,
+    changes: ctx.deps.changes,
+    config: {
+      ingest: {
+        feeds: FEEDS.map((p) => server.url(p)),
+        intervalMinutes: 0,
+        newsDataUrl: server.url('/newsdata/latest'),
+      },
+    },
+    logger: ctx.deps.logger,
+    clock: ctx.clock,
+  });
+  expect(result.inserted).toBe(6);
+  const res = await ctx
+    .request()
+    .get('/api/articles/getlatestarticles')
+    .query({ collapse: 'false', limit: 50 })
+    .expect(200);
+  everything = res.body.articles as PublicArticle[];
+});
+afterAll(async () => {
+  await server.close();
+  await ctx.close();
+});
+
+const story = (id: string) => ctx.request().get('/api/stories/getstorybyid').query({ story_id: id });
+
+describe('stories from RSS feeds of several sources', () => {
+  it('puts the four reports of one event in one story of three sources, the rest alone', () => {
+    const quake = everything.filter((a) => QUAKE.test(a.title));
+    expect(quake).toHaveLength(4);
+    const storyIds = new Set(quake.map((a) => a.story._id));
+    expect(storyIds.size).toBe(1);
+    for (const a of quake) expect(a.story).toMatchObject({ size: 4, source_count: 3 });
+    for (const a of everything.filter((a) => !QUAKE.test(a.title)))
+      expect(a.story).toEqual({ _id: a._id, size: 1, source_count: 1 });
+  });
+
+  it('answers the story: articles newest first, sources by first report, why each joined', async () => {
+    const id = everything.find((a) => QUAKE.test(a.title))!.story._id;
+    const res = await story(id).expect(200);
+    const body = res.body.story as Story;
+    expect(body).toMatchObject({
+      _id: id,
+      title: 'Magnitude 7.1 earthquake strikes off the coast of Chile',
+      size: 4,
+      source_count: 3,
+      first_published: '2026-03-03T08:00:00.000Z',
+      last_published: '2026-03-03T12:00:00.000Z',
+    });
+    expect(body.articles.map((a) => [a.pubDate, a.source_name, a.joined.rule])).toEqual([
+      ['2026-03-03T12:00:00.000Z', 'Daily Ledger', 'similar'],
+      ['2026-03-03T09:00:00.000Z', 'Pacific Wire', 'similar'],
+      ['2026-03-03T08:20:00.000Z', 'Daily Ledger', 'same-title'],
+      ['2026-03-03T08:00:00.000Z', 'Coast Herald', 'new'],
+    ]);
+    const similar = body.articles.filter((a) => a.joined.rule === 'similar');
+    for (const a of similar) {
+      expect(a.joined.score).toBeGreaterThan(0.1);
+      expect(a.joined.shared_terms).toEqual(expect.arrayContaining(['chile']));
+    }
+    expect(body.sources.map((s) => [s.source_name, s.first_reported, s.articles])).toEqual([
+      ['Coast Herald', '2026-03-03T08:00:00.000Z', 1],
+      ['Daily Ledger', '2026-03-03T08:20:00.000Z', 2],
+      ['Pacific Wire', '2026-03-03T09:00:00.000Z', 1],
+    ]);
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    for (const id of ['', 'not-a-uuid', 'x'.repeat(300)]) {
+      const res = await story(id);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    const missing = await story('00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ message: 'Story not found', code: 'STORY_NOT_FOUND' });
+  });
+});

@@ -1,0 +1,16 @@
+import { defineRoutes } from './define.js';
+import { storyByIdQuery, storyResponse } from '../schemas/stories.js';
+
+/** Stories: one event across sources. */
+export const STORY_ROUTES = defineRoutes({
+  'GET /api/stories/getstorybyid': {
+    access: 'optional',
+    summary: 'One story: its articles newest first, and its sources with when each first reported.',
+    notes:
+      'Each article says why it joined (`joined`: the rule, the similarity and the shared terms). ' +
+      'A story merged into another answers the story it is now part of.',
+    query: storyByIdQuery,
+    responses: { 200: storyResponse },
+    errors: ['STORY_NOT_FOUND'],
+  },
+});
