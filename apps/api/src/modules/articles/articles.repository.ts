@@ -111,6 +111,21 @@ export const articlesRepository = {
 
   inCategory: (categoryId: string): SQL => arrayContains(articles.categories, [categoryId]),
 
+  /**
+   * One card per story in a newest-first list: the article no newer member of its story (in
+   * the same category, for a category's list) comes before. A probe of articles_story_idx.
+   */
+  newestOfItsStory(categoryId?: string): SQL {
+    const sameList = categoryId
+      ? sql`and newer.categories @> array[${categoryId}]::text[]`
+      : sql``;
+    return sql`not exists (
+      select 1 from ${articles} newer
+       where newer.story_id = ${articles.storyId} ${sameList}
+         and newer.pub_date >= ${articles.pubDate}
+         and (newer.pub_date > ${articles.pubDate} or newer.id < ${articles.id}))`;
+  },
+
   async findById(db: DbExecutor, id: string): Promise<ArticleRecord | undefined> {
     const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id));
     return row;

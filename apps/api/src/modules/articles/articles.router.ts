@@ -42,7 +42,7 @@ export function articlesRoutes(
   const list = { staleMs: LIST_STALE_MS };
 
   routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res }) => {
-    const key = `latest\n${query.limit}\n${query.cursor ?? ''}`;
+    const key = `latest\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}`;
     await prepared.respond<ListAnswer>(
       req,
       res,
@@ -54,7 +54,7 @@ export function articlesRoutes(
   });
 
   routes.custom('GET /api/articles/getlatesttrendingarticles', async ({ query, req, res }) => {
-    const key = `trending\n${query.limit}\n${query.cursor ?? ''}`;
+    const key = `trending\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}`;
     const load = () => articles.trending(query);
     await prepared.respond<ListAnswer>(req, res, key, load, rankedByCounts, list);
   });
@@ -81,7 +81,7 @@ export function articlesRoutes(
   });
 
   routes.custom('GET /api/articles/getarticlebykeyword', async ({ query, req, res }) => {
-    const key = `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.keyword}`;
+    const key = `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}\n${query.keyword}`;
     const load = () => articles.byKeyword(query);
     await prepared.respond<ListAnswer, ArticlesPage | ArticlesPageJson>(
       req,

@@ -1,4 +1,5 @@
 import { isCategoryId, MESSAGES, type PublicArticle } from '@lede/shared';
+import { and } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -30,6 +31,8 @@ export interface ArticlesPage {
 export interface PageRequest {
   limit: number;
   cursor?: string;
+  /** One card per story (the default) or every article. */
+  collapse?: boolean;
 }
 
 /**
@@ -125,20 +128,22 @@ export function createArticlesService({
     changes,
   });
   return {
-    async latest({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
+    async latest({ limit, cursor, collapse = true }: PageRequest): Promise<ArticlesPage> {
       const after = decodeKeysetCursor(cursor);
+      const filter = collapse ? articlesRepository.newestOfItsStory() : undefined;
       return chronologicalPage(
-        await articlesRepository.newestFirst(db, { after, limit: limit + 1 }),
+        await articlesRepository.newestFirst(db, { filter, after, limit: limit + 1 }),
         limit,
       );
     },
 
-    async trending({ limit, cursor }: PageRequest): Promise<ArticlesPage> {
+    async trending({ limit, cursor, collapse = true }: PageRequest): Promise<ArticlesPage> {
       const offset = decodeOffsetCursor(cursor);
       const ids = await trendingRepository.rankedIds(db, {
         now: clock.now(),
         offset,
         limit: limit + 1,
+        collapse,
       });
       return rankedPage(await articlesRepository.findByIdsInOrder(db, ids), offset, limit);
     },
@@ -168,11 +173,15 @@ export function createArticlesService({
       keyword,
       limit,
       cursor,
+      collapse = true,
     }: PageRequest & { keyword: string }): Promise<ArticlesPage | ArticlesPageJson> {
       const category = categoryNamedBy(keyword);
       if (category) {
         const after = decodeKeysetCursor(cursor);
-        const filter = articlesRepository.inCategory(category);
+        const filter = and(
+          articlesRepository.inCategory(category),
+          collapse ? articlesRepository.newestOfItsStory(category) : undefined,
+        );
         return chronologicalPage(
           await articlesRepository.newestFirst(db, { filter, after, limit: limit + 1 }),
           limit,
@@ -185,7 +194,7 @@ export function createArticlesService({
       // ranking has only their ids, read by primary key.
       let rows: PublicArticleJsonSource[] | undefined;
       const ids = await searchRankings.get(
-        `${tsQuery}\n${keyword}\n${offset}\n${limit}`,
+        `${tsQuery}\n${keyword}\n${offset}\n${limit}\n${collapse}`,
         async () => {
           rows = await searchRepository.rankedPage(db, {
             tsQuery,
@@ -195,6 +204,7 @@ export function createArticlesService({
             ),
             offset,
             limit: limit + 1,
+            collapse,
           });
           return rows.map((row) => row.id);
         },

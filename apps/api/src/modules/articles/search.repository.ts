@@ -25,6 +25,8 @@ export interface SearchInput {
   anchor: Date;
   offset: number;
   limit: number;
+  /** One result per story, its best match. */
+  collapse: boolean;
 }
 
 /** The values a search statement takes, by placeholder name. */
@@ -34,6 +36,7 @@ type SearchValues = {
   anchor: string;
   offset: number;
   limit: number;
+  collapse: boolean;
 };
 const value = (name: keyof SearchValues) => sql.placeholder(name);
 
@@ -58,10 +61,16 @@ function rankedSql(): SQL {
     limit ${num(SEARCH_CANDIDATES)}`;
   // The candidates carry their search vector out of the limit, and ts_rank_cd runs on those
   // SEARCH_CANDIDATES rows only: inside, the planner computes it for every match before the sort.
+  // One result per story when collapsed: its best match (the story read by primary key, for
+  // the candidates only).
   return sql`
-    select scored.id, (row_number() over (order by scored.score desc, scored.pub_date desc nulls last, scored.id) - 1)::int as ord
+    select best.id, (row_number() over (order by best.score desc, best.pub_date desc nulls last, best.id) - 1)::int as ord
+    from (
+    select scored.*, row_number() over (partition by scored.story
+                                        order by scored.score desc, scored.pub_date desc nulls last, scored.id) as nth
     from (
       select candidates.id, candidates.pub_date,
+             coalesce((select a.story_id from ${articles} a where a.id = candidates.id), candidates.id) as story,
              (ts_rank_cd(candidates.search, ${query}) + case when candidates.exact then ${num(EXACT_KEYWORD_BONUS)}::float8 else 0 end)
                * ${freshness} as score
       from (
@@ -74,6 +83,8 @@ function rankedSql(): SQL {
         limit ${num(SEARCH_CANDIDATES)}
       ) candidates
     ) scored
+    ) best
+    where best.nth = 1 or not ${value('collapse')}::boolean
     order by ord
     offset ${value('offset')}
     limit ${value('limit')}`;
@@ -104,13 +115,21 @@ export const searchRepository = {
    * The statement `rankedPage` sends for `input`, named and with its values bound: `pnpm bench
    * search-plans` explains exactly this.
    */
-  rankedPageQuery({ tsQuery, keyword, anchor, offset, limit }: SearchInput): pg.QueryConfig {
+  rankedPageQuery({
+    tsQuery,
+    keyword,
+    anchor,
+    offset,
+    limit,
+    collapse,
+  }: SearchInput): pg.QueryConfig {
     const values: SearchValues = {
       tsQuery,
       keyword,
       anchor: anchor.toISOString(),
       offset,
       limit,
+      collapse,
     };
     return {
       // Prepared once per connection; planned for each search's own values (openDatabase).

@@ -155,6 +155,7 @@ describe('GET /api/articles/getarticlebykeyword as free-text search', () => {
           anchor,
           offset: 0,
           limit: 3,
+          collapse: true,
         });
         expect(rows.length, word).toBeGreaterThan(0);
       }

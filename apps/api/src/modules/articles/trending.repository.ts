@@ -35,13 +35,19 @@ export const trendingRepository = {
   /** One page of trending article ids, best first. */
   async rankedIds(
     db: DbExecutor,
-    { now, offset, limit }: { now: Date; offset: number; limit: number },
+    {
+      now,
+      offset,
+      limit,
+      collapse = false,
+    }: { now: Date; offset: number; limit: number; collapse?: boolean },
   ): Promise<string[]> {
     const t = TRENDING;
     const w = t.weights;
     const result = await db.execute<{ id: string }>(sql`
       with candidates as (
         select id, pub_date, keywords, likes, dislikes, saves, shares, views,
+               coalesce(story_id, id) as story,
                row_number() over (order by pub_date desc nulls last, id) as recency_rank
         from articles
         where pub_date <= ${now}::timestamptz
@@ -72,19 +78,27 @@ export const trendingRepository = {
         group by a.id, b.id
         having count(*) >= ${num(t.sharedKeywordsForStory)}
       ),
-      momentum as (select id, count(*) as related from story_links group by id)
-      select p.id
-      from pool p
-      cross join anchor
-      left join momentum m on m.id = p.id
-      order by
-        (1
-          + greatest(${num(w.likes)} * p.likes + ${num(w.saves)} * p.saves + ${num(w.shares)} * p.shares
-                     + ${num(w.views)} * p.views + ${num(w.dislikes)} * p.dislikes, 0)
-          + ${num(t.momentumWeight)} * coalesce(m.related, 0))::float8
-        / power(extract(epoch from (anchor.at - p.pub_date))::float8 / 3600 + ${num(t.decayOffsetHours)}, ${num(t.gravity)}) desc,
-        p.pub_date desc nulls last,
-        p.id
+      momentum as (select id, count(*) as related from story_links group by id),
+      scored as (
+        select p.id, p.pub_date, p.story,
+          (1
+            + greatest(${num(w.likes)} * p.likes + ${num(w.saves)} * p.saves + ${num(w.shares)} * p.shares
+                       + ${num(w.views)} * p.views + ${num(w.dislikes)} * p.dislikes, 0)
+            + ${num(t.momentumWeight)} * coalesce(m.related, 0))::float8
+          / power(extract(epoch from (anchor.at - p.pub_date))::float8 / 3600 + ${num(t.decayOffsetHours)}, ${num(t.gravity)}) as score
+        from pool p
+        cross join anchor
+        left join momentum m on m.id = p.id
+      ),
+      -- One card per story when collapsed: its best ranked member.
+      ranked as (
+        select s.*, row_number() over (partition by s.story
+                                       order by s.score desc, s.pub_date desc nulls last, s.id) as nth
+        from scored s
+      )
+      select id from ranked
+      where ${collapse ? sql`nth = 1` : sql`true`}
+      order by score desc, pub_date desc nulls last, id
       offset ${offset}
       limit ${limit}
     `);

@@ -97,3 +97,52 @@ describe('stories from RSS feeds of several sources', () => {
     expect(missing.body).toMatchObject({ message: 'Story not found', code: 'STORY_NOT_FOUND' });
   });
 });
+
+describe('one card per story in every list', () => {
+  const list = async (path: string, query: Record<string, string | number>) =>
+    (await ctx.request().get(path).query(query).expect(200)).body as {
+      articles: PublicArticle[];
+      nextCursor: string | null;
+    };
+  const quakeCards = (articles: PublicArticle[]) => articles.filter((a) => QUAKE.test(a.title));
+  const NEWEST_QUAKE = 'Tsunami warning lifted in Chile after strong earthquake';
+
+  it('latest, a category and search show the story once, collapse=false every report', async () => {
+    const lists: Array<[string, Record<string, string>]> = [
+      ['/api/articles/getlatestarticles', {}],
+      ['/api/articles/getarticlebykeyword', { keyword: 'world' }],
+      ['/api/articles/getarticlebykeyword', { keyword: 'chile earthquake' }],
+      ['/api/articles/getlatesttrendingarticles', {}],
+    ];
+    for (const [path, query] of lists) {
+      const one = quakeCards((await list(path, { ...query, limit: 50 })).articles);
+      expect([path, one.length]).toEqual([path, 1]);
+      const all = quakeCards((await list(path, { ...query, limit: 50, collapse: 'false' })).articles);
+      expect([path, all.length]).toEqual([path, 4]);
+    }
+    const latest = quakeCards((await list('/api/articles/getlatestarticles', {})).articles);
+    expect(latest[0]!.title).toBe(NEWEST_QUAKE);
+  });
+
+  it('pages a collapsed list without repeats or gaps', async () => {
+    const whole = (await list('/api/articles/getlatestarticles', { limit: 50 })).articles;
+    expect(whole).toHaveLength(3);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { articles: PublicArticle[]; nextCursor: string | null } = await list(
+        '/api/articles/getlatestarticles',
+        { limit: 1, ...(cursor ? { cursor } : {}) },
+      );
+      seen.push(...page.articles.map((a) => a._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(whole.map((a) => a._id));
+  });
+
+  it('refuses a collapse that is not true or false', async () => {
+    const res = await ctx.request().get('/api/articles/getlatestarticles').query({ collapse: 'no' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('collapse must be true or false');
+  });
+});
