@@ -172,7 +172,7 @@ async function storeSource(
     const { inserted, duplicates } = await deps.db.transaction(async (tx) => {
       const stored = await storeArticles(tx, candidates, now);
       // In the same transaction: no article is seen without its story.
-      if (stored.inserted > 0) await clusterPending(tx, { now, options });
+      if (stored.inserted > 0) await clusterPending(tx, { now, options, index: deps.stories });
       return stored;
     });
     if (inserted > 0) deps.changes.articlesChanged();

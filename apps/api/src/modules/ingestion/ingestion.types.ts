@@ -1,3 +1,4 @@
+import type { StoryIndex } from '../stories/index.js';
 import type { Changes } from '../../changes/index.js';
 import type { BulkArticle } from '../articles/index.js';
 import type { Config } from '../../config.js';
@@ -21,6 +22,8 @@ export interface IngestionDeps {
   limits?: Partial<FetchLimits>;
   /** Aborting stops the run early (used when the server shuts down). */
   signal?: AbortSignal;
+  /** The stories held between runs (the schedule keeps one); without, each run rebuilds them. */
+  stories?: StoryIndex;
 }
 
 /** One item as a source gave it, before normalisation. Every field may be missing or dirty. */

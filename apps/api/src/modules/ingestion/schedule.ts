@@ -1,3 +1,4 @@
+import { createStoryIndex } from '../stories/index.js';
 import type pg from 'pg';
 import { advisoryLease, LOCKS } from '../../db/advisory-lock.js';
 import { errorMessageForLog } from '../../lib/database-error-log.js';
@@ -47,6 +48,7 @@ export function startIngestionSchedule(options: IngestionScheduleOptions): () =>
   }
 
   const stopping = new AbortController();
+  const stories = options.stories ?? createStoryIndex();
   const lease = options.pool ? advisoryLease(options.pool, LOCKS.ingestion) : undefined;
   let running: Promise<void> | undefined;
 
@@ -76,7 +78,7 @@ export function startIngestionSchedule(options: IngestionScheduleOptions): () =>
     if (!(await mayRun()) || stopping.signal.aborted) return;
     let result: IngestionResult | undefined;
     try {
-      result = await runIngestion({ ...options, signal: stopping.signal });
+      result = await runIngestion({ ...options, stories, signal: stopping.signal });
     } catch (err) {
       logger.error({ error: errorMessageForLog(err) }, 'ingestion run failed');
     }

@@ -22,6 +22,25 @@ export interface ClusterResult {
   stories: number;
 }
 
+/**
+ * The stories active after this process's last pass, kept between passes so that a pass does
+ * not put them back from the database (their features are the costly part). Valid while the
+ * articles counted in the database are exactly those this process counted: a pass by another
+ * instance, or articles older than what it holds, make the next pass rebuild it.
+ */
+export interface StoryIndex {
+  clusterer?: StoryClusterer;
+  /** Articles counted in story_terms after this process's last pass. */
+  counted: number;
+  /** The oldest publication time the held stories cover. */
+  coversFrom: number;
+}
+
+/** An empty index: the first pass builds it. One per process (the ingestion schedule's). */
+export function createStoryIndex(): StoryIndex {
+  return { counted: -1, coversFrom: Infinity };
+}
+
 const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
   id: row.id,
   title: row.title,
@@ -43,20 +62,25 @@ function resolveMerges(merges: readonly StoryMerge[]): (id: string) => string {
 
 /**
  * Puts every article not yet in a story into one, in the order they were published: the
- * stories active around them are put back from the database, the pending articles assigned in
- * one pass with a merge pass every MERGE_EVERY_MS of their time, and the result written with
- * the statistics it used. In the caller's transaction; one pass at a time (advisory lock).
+ * stories active around them are taken from `index` or put back from the database, the
+ * pending articles assigned in one pass with a merge pass every MERGE_EVERY_MS of their time,
+ * and the result written with the statistics it used. In the caller's transaction; one pass
+ * at a time (advisory lock).
  */
 export async function clusterPending(
   tx: DbExecutor,
-  { now, options }: { now: Date; options?: Partial<ClusteringOptions> },
+  {
+    now,
+    options,
+    index = createStoryIndex(),
+  }: { now: Date; options?: Partial<ClusteringOptions>; index?: StoryIndex },
 ): Promise<ClusterResult> {
   await storiesRepository.lock(tx);
   const total: ClusterResult = { assigned: 0, merges: 0, stories: 0 };
   for (;;) {
     const pending = await storiesRepository.pending(tx, PASS_SIZE);
     if (pending.length === 0) return total;
-    const result = await clusterBatch(tx, pending, now, options);
+    const result = await clusterBatch(tx, pending, now, options, index);
     total.assigned += result.assigned;
     total.merges += result.merges;
     total.stories += result.stories;
@@ -69,25 +93,15 @@ async function clusterBatch(
   pending: ClusteredArticleRow[],
   now: Date,
   options: Partial<ClusteringOptions> | undefined,
+  index: StoryIndex,
 ): Promise<ClusterResult> {
-  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
-  const first = pending[0]!.pubDate.getTime();
-  const last = pending.at(-1)!.pubDate.getTime();
-  const members = await storiesRepository.activeMembers(
-    tx,
-    new Date(first - windowMs),
-    new Date(last + windowMs),
-  );
-  const memberFeatures = members.map((m) => articleFeatures(asStoryArticle(m)));
   const pendingFeatures = pending.map((p) => articleFeatures(asStoryArticle(p)));
-  const terms = new Set<string>();
-  for (const features of [...memberFeatures, ...pendingFeatures])
-    for (const t of features.keys()) terms.add(t);
-  const stats = new CorpusStats(await storiesRepository.termStats(tx, [...terms]));
-  const clusterer = new StoryClusterer(options, stats);
-  members.forEach((m, i) => clusterer.restore(asStoryArticle(m), m.storyId!, memberFeatures[i]));
-
-  const { assignments, merges } = assignInOrder(clusterer, pending, pendingFeatures);
+  const clusterer = await heldStories(tx, pending, pendingFeatures, options, index);
+  const { assignments, merges, lastMergeAt } = assignInOrder(clusterer, pending, pendingFeatures);
+  // Until the writes are done the held stories are ahead of the database: a failure on the
+  // way makes the next pass rebuild them.
+  const counted = index.counted + pending.length;
+  index.counted = -1;
   const storyOf = resolveMerges(merges);
   const finalMerges = merges.map((m) => ({ ...m, into: storyOf(m.into) }));
   await storiesRepository.saveAssignments(
@@ -102,14 +116,65 @@ async function clusterBatch(
   ]);
   await storiesRepository.refresh(tx, [...touched], now);
   await storiesRepository.addTermCounts(tx, pending.length, termCounts(pendingFeatures));
+  // A merge pass closes the stories older than its window: earlier articles need a rebuild.
+  index.counted = counted;
+  index.coversFrom = Math.max(index.coversFrom, lastMergeAt);
   return { assigned: assignments.length, merges: merges.length, stories: touched.size };
+}
+
+/**
+ * The active stories around `pending`, with the statistics their features need: the index's
+ * when it is still valid (only the new terms' frequencies read), else put back from the
+ * database into a new index.
+ */
+async function heldStories(
+  tx: DbExecutor,
+  pending: readonly ClusteredArticleRow[],
+  pendingFeatures: readonly Features[],
+  options: Partial<ClusteringOptions> | undefined,
+  index: StoryIndex,
+): Promise<StoryClusterer> {
+  const newTerms = (known: (t: string) => boolean) => {
+    const terms = new Set<string>();
+    for (const features of pendingFeatures)
+      for (const t of features.keys()) if (!known(t)) terms.add(t);
+    return [...terms];
+  };
+  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
+  const first = pending[0]!.pubDate.getTime();
+  const held = index.clusterer;
+  if (held && first >= index.coversFrom) {
+    const stored = await storiesRepository.termStats(
+      tx,
+      newTerms((t) => held.stats.knows(t)),
+    );
+    if (stored.total === index.counted) {
+      for (const [term, df] of stored.documentFrequency) held.stats.learn(term, df);
+      return held;
+    }
+  }
+  const members = await storiesRepository.activeMembers(
+    tx,
+    new Date(first - windowMs),
+    new Date(pending.at(-1)!.pubDate.getTime() + windowMs),
+  );
+  const memberFeatures = members.map((m) => articleFeatures(asStoryArticle(m)));
+  const terms = new Set(newTerms(() => false));
+  for (const features of memberFeatures) for (const t of features.keys()) terms.add(t);
+  const stats = await storiesRepository.termStats(tx, [...terms]);
+  const clusterer = new StoryClusterer(options, new CorpusStats(stats));
+  members.forEach((m, i) => clusterer.restore(asStoryArticle(m), m.storyId!, memberFeatures[i]));
+  index.clusterer = clusterer;
+  index.counted = stats.total;
+  index.coversFrom = first;
+  return clusterer;
 }
 
 function assignInOrder(
   clusterer: StoryClusterer,
   pending: readonly ClusteredArticleRow[],
   features: readonly Features[],
-): { assignments: Assignment[]; merges: StoryMerge[] } {
+): { assignments: Assignment[]; merges: StoryMerge[]; lastMergeAt: number } {
   const assignments: Assignment[] = [];
   const merges: StoryMerge[] = [];
   let nextMerge = pending[0]!.pubDate.getTime() + MERGE_EVERY_MS;
@@ -121,8 +186,9 @@ function assignInOrder(
     }
     assignments.push(clusterer.assign(asStoryArticle(row), features[i]));
   });
-  merges.push(...clusterer.mergePass(pending.at(-1)!.pubDate).merges);
-  return { assignments, merges };
+  const lastMergeAt = pending.at(-1)!.pubDate.getTime();
+  merges.push(...clusterer.mergePass(lastMergeAt).merges);
+  return { assignments, merges, lastMergeAt };
 }
 
 function termCounts(features: readonly Features[]): Map<string, number> {
@@ -139,10 +205,15 @@ export function storyOptions(windowHours?: number): Partial<ClusteringOptions> {
 /** clusterPending in a transaction of its own, logged: at start-up and after seeding. */
 export async function clusterPendingStories(
   db: Database,
-  { now, logger, options }: { now: Date; logger: Logger; options?: Partial<ClusteringOptions> },
+  {
+    now,
+    logger,
+    options,
+    index,
+  }: { now: Date; logger: Logger; options?: Partial<ClusteringOptions>; index?: StoryIndex },
 ): Promise<ClusterResult> {
   const started = Date.now();
-  const result = await db.transaction((tx) => clusterPending(tx, { now, options }));
+  const result = await db.transaction((tx) => clusterPending(tx, { now, options, index }));
   if (result.assigned > 0)
     logger.info({ ...result, ms: Date.now() - started }, 'articles grouped into stories');
   return result;

@@ -14,8 +14,10 @@ export { articleFeatures, type Features, type StoryArticle } from './clustering/
 export {
   clusterPending,
   clusterPendingStories,
+  createStoryIndex,
   storyOptions,
   type ClusterResult,
+  type StoryIndex,
 } from './cluster-pending.js';
 export { createStoriesService, type StoriesService } from './stories.service.js';
 export { storiesRoutes } from './stories.router.js';

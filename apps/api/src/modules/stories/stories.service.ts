@@ -9,8 +9,7 @@ export const STORY_PAGE_ARTICLES = 100;
 
 const JOIN_RULES = ['new', 'similar', 'same-title', 'merged'] as const;
 type JoinRule = (typeof JOIN_RULES)[number];
-const asRule = (rule: string | null): JoinRule =>
-  JOIN_RULES.find((r) => r === rule) ?? 'new';
+const asRule = (rule: string | null): JoinRule => JOIN_RULES.find((r) => r === rule) ?? 'new';
 
 const toStoryArticle = (row: StoryMemberRow): Story['articles'][number] => ({
   ...toPublicArticle(row),

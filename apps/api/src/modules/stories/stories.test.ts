@@ -43,7 +43,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const story = (id: string) => ctx.request().get('/api/stories/getstorybyid').query({ story_id: id });
+const story = (id: string) =>
+  ctx.request().get('/api/stories/getstorybyid').query({ story_id: id });
 
 describe('stories from RSS feeds of several sources', () => {
   it('puts the four reports of one event in one story of three sources, the rest alone', () => {
@@ -117,7 +118,9 @@ describe('one card per story in every list', () => {
     for (const [path, query] of lists) {
       const one = quakeCards((await list(path, { ...query, limit: 50 })).articles);
       expect([path, one.length]).toEqual([path, 1]);
-      const all = quakeCards((await list(path, { ...query, limit: 50, collapse: 'false' })).articles);
+      const all = quakeCards(
+        (await list(path, { ...query, limit: 50, collapse: 'false' })).articles,
+      );
       expect([path, all.length]).toEqual([path, 4]);
     }
     const latest = quakeCards((await list('/api/articles/getlatestarticles', {})).articles);
@@ -141,7 +144,10 @@ describe('one card per story in every list', () => {
   });
 
   it('refuses a collapse that is not true or false', async () => {
-    const res = await ctx.request().get('/api/articles/getlatestarticles').query({ collapse: 'no' });
+    const res = await ctx
+      .request()
+      .get('/api/articles/getlatestarticles')
+      .query({ collapse: 'no' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('collapse must be true or false');
   });
