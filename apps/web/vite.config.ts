@@ -60,7 +60,7 @@ const DATA_MODULES = [
   /[\\/]src[\\/]features[\\/](articles|saved)[\\/]api[\\/][^\\/]+\.ts$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-meta|article-image|card-actions)\.tsx$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]hooks[\\/]use-article-actions\.tsx$/,
-  /[\\/]src[\\/]components[\\/](query-error|undo-toast)\.tsx$/,
+  /[\\/]src[\\/]components[\\/](query-error|undo-toast|source-mark)\.tsx$/,
   // The navigation bar's streak (its own chunk would be one more round trip on a first load).
   /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
   // The card's action icons, and the one the feed controls share with the password fields

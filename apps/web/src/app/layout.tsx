@@ -1,11 +1,16 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/footer';
+import { ArticleCoverageProvider } from '@/lib/article-coverage';
 import { RouteErrorBoundary } from './error-boundaries';
 import { NavBar } from './nav-bar';
 import { PageLoader } from '@/components/page-loader';
+import { renderStoryCoverage } from './story-coverage';
 
-/** The shared layout: navigation bar, the screen, the footer. */
+/**
+ * The shared layout: navigation bar, the screen, the footer. Its screens' articles show their
+ * story's "Full coverage" (lib/article-coverage).
+ */
 export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -23,7 +28,9 @@ export function Layout() {
       >
         <RouteErrorBoundary>
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <ArticleCoverageProvider value={renderStoryCoverage}>
+              <Outlet />
+            </ArticleCoverageProvider>
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -13,6 +13,7 @@ import { LandingPage } from './routes/landing';
 const ExplorePage = lazyScreen(() => import('./routes/explore'));
 const SearchPage = lazyScreen(() => import('./routes/search'));
 const ArticlePage = lazyScreen(() => import('./routes/article'));
+const StoryPage = lazyScreen(() => import('./routes/story'));
 const LoginPage = lazyScreen(() => import('./routes/login'));
 const SignupPage = lazyScreen(() => import('./routes/signup'));
 const ForgotPasswordPage = lazyScreen(() => import('./routes/forgot-password'));
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: 'explore', element: <ExplorePage /> },
           { path: 'search', element: <SearchPage /> },
           { path: 'article/:id', element: <ArticlePage /> },
+          { path: 'story/:id', element: <StoryPage /> },
           {
             element: <GuestOnly />,
             children: [

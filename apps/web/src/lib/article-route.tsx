@@ -21,6 +21,7 @@ interface ModalState {
 }
 
 export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`;
+export const storyPath = (id: string) => `/story/${encodeURIComponent(id)}`;
 
 /** The history state that shows the article as a dialog over `background`. */
 export const overList = (background: Location): ModalState => ({

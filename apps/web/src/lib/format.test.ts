@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatCreators, formatDate, formatRelativeTime } from './format';
+import {
+  formatCount,
+  formatCreators,
+  formatDate,
+  formatDateTime,
+  formatRelativeTime,
+} from './format';
 
 describe('formatDate', () => {
   it("shows dates as 'DD Month YYYY'", () => {
@@ -12,6 +18,24 @@ describe('formatDate', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it("shows the date as 'DD Month YYYY' and the time of day in UTC", () => {
+    expect(formatDateTime('2024-03-05T09:07:00Z')).toBe('05 March 2024, 09:07 UTC');
+    expect(formatDateTime(new Date(Date.UTC(1999, 11, 31, 23, 59)))).toBe(
+      '31 December 1999, 23:59 UTC',
+    );
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatCount', () => {
+  it('counts with a singular or plural noun', () => {
+    expect(formatCount(1, 'source')).toBe('1 source');
+    expect(formatCount(3, 'article')).toBe('3 articles');
   });
 });
 

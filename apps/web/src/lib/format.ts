@@ -26,6 +26,23 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${day} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/**
+ * 'DD Month YYYY, HH:MM UTC' (the spec's date and the time of day), e.g. '05 March 2024, 09:30
+ * UTC'; '' for a missing or bad date. For events within a day of each other (a story's reports).
+ */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = formatDate(value);
+  if (!date) return '';
+  const d = new Date(value!);
+  const time = [d.getUTCHours(), d.getUTCMinutes()].map((n) => String(n).padStart(2, '0'));
+  return `${date}, ${time.join(':')} UTC`;
+}
+
+/** '1 article', '3 articles': a count and its noun (a regular plural). */
+export function formatCount(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 let relativeFormat: Intl.RelativeTimeFormat | undefined;
 /** Built on first use (only the activity list needs it). */
 const relative = () =>

@@ -9,6 +9,10 @@ export const queryKeys = {
     related: (id: string) => ['articles', 'related', id] as const,
     topStories: (count: number) => ['articles', 'top-stories', count] as const,
   },
+  stories: {
+    all: ['stories'] as const,
+    byId: (id: string) => ['stories', 'byId', id] as const,
+  },
   reader: {
     all: ['reader'] as const,
     likedIds: () => ['reader', 'likedIds'] as const,

@@ -32,6 +32,7 @@ const story = (i: number): PublicArticle => ({
   keywords: ['world'],
   categories: ['world'],
   likes: 0,
+  story: { _id: 'story-lone', size: 1, source_count: 1 },
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -19,6 +19,7 @@ function article(id: string, likes: number): PublicArticle {
     keywords: [],
     categories: ['science'],
     likes,
+    story: { _id: 'story-lone', size: 1, source_count: 1 },
   };
 }
 
@@ -28,6 +29,16 @@ const entries: SavedArticleEntry[] = [
   { _id: 's2', article_id: a2, savedAt: '2022-09-03T00:00:00.000Z' },
   { _id: 's1', article_id: a1, savedAt: '2022-09-02T00:00:00.000Z' },
 ];
+
+/** The saved articles as their query caches them: pages of entries. */
+const savedPages = (...pages: SavedArticleEntry[][]) => ({
+  pages: pages.map((savedArticles) => ({ savedArticles, nextCursor: null })),
+  pageParams: pages.map(() => undefined),
+});
+const savedOf = (qc: QueryClient) =>
+  qc
+    .getQueryData<ReturnType<typeof savedPages>>(queryKeys.reader.savedArticles())
+    ?.pages.flatMap((p) => p.savedArticles);
 
 /** Every place an article can be cached: public lists, search, a detail, the feed, saved. */
 function cache() {
@@ -43,7 +54,7 @@ function cache() {
     interestCount: 3,
     items: [{ ...a1, recommendationId: 'r1', status: 'new', reasons: [] }, a2],
   });
-  qc.setQueryData(queryKeys.reader.savedArticles(), entries);
+  qc.setQueryData(queryKeys.reader.savedArticles(), savedPages(entries));
   return qc;
 }
 
@@ -58,15 +69,21 @@ function likesEverywhere(qc: QueryClient, id: string) {
     feed: find(
       qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.reader.recommendations())?.items,
     ),
-    saved: find(
-      qc
-        .getQueryData<SavedArticleEntry[]>(queryKeys.reader.savedArticles())
-        ?.map((e) => e.article_id),
-    ),
+    saved: find(savedOf(qc)?.map((e) => e.article_id)),
   };
 }
 
 describe('applyReaction', () => {
+  it("counts a like in a cached story's articles too", () => {
+    const qc = cache();
+    const story = { _id: 'st', title: 'Moon', articles: [a2, { ...a1, joined: {} }], sources: [] };
+    qc.setQueryData(queryKeys.stories.byId('st'), story);
+    applyReaction(qc, 'a1', { liked: true, disliked: false, likes: 6 });
+    const after = qc.getQueryData<typeof story>(queryKeys.stories.byId('st'))!;
+    expect(after.articles.map((a) => a.likes)).toEqual([9, 6]);
+    expect(after.articles[0]).toBe(a2);
+  });
+
   it('applies a like to every cached list and the detail, and leaves other articles alone', () => {
     const qc = cache();
     const latestA2 = qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![1];
@@ -107,9 +124,7 @@ describe('applyReaction', () => {
     };
     const undo = applyReaction(qc, 'a1', { liked: true, disliked: false, saved: false, likes: 6 });
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a2']);
-    expect(qc.getQueryData<SavedArticleEntry[]>(queryKeys.reader.savedArticles())).toEqual([
-      entries[0],
-    ]);
+    expect(savedOf(qc)).toEqual([entries[0]]);
     expect(undo).toEqual({
       liked: false,
       disliked: true,
@@ -129,6 +144,23 @@ describe('applyReaction', () => {
     // The saved entry is back where it was, and every count is as before.
     expect(qc.getQueryData(queryKeys.reader.savedArticles())).toEqual(before.entries);
     expect(likesEverywhere(qc, 'a1')).toEqual(before.likes);
+  });
+
+  it('takes an unsaved article out of whichever saved page holds it, and puts it back in place', () => {
+    const qc = cache();
+    const third = { _id: 's0', article_id: article('a3', 1), savedAt: '2022-09-01T00:00:00.000Z' };
+    qc.setQueryData(queryKeys.reader.savedArticles(), savedPages(entries, [third]));
+    for (const [id, index] of [
+      ['a3', 2],
+      ['a1', 1],
+      ['a2', 0],
+    ] as const) {
+      const undo = applyReaction(qc, id, { saved: false });
+      expect(undo.savedEntry?.index).toBe(index);
+      expect(savedOf(qc)!.map((e) => e.article_id._id)).not.toContain(id);
+      applyReaction(qc, id, undo);
+      expect(savedOf(qc)).toEqual([...entries, third]);
+    }
   });
 
   it('changes only the fields it is given, never shows a negative count, and knows no count for an uncached article', () => {

@@ -1,5 +1,5 @@
 import type { PublicArticle, SavedArticleEntry } from '@lede/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 
 function isArticle(value: unknown): value is PublicArticle {
@@ -48,8 +48,12 @@ function findArticle(data: unknown, id: string): PublicArticle | undefined {
   return undefined;
 }
 
-/** Every cache that can hold an article: the public lists and pages, and the reader's data. */
-const ARTICLE_CACHES: readonly QueryKey[] = [queryKeys.articles.all, queryKeys.reader.all];
+/** Every cache that can hold an article: the public lists and pages, stories, the reader's data. */
+const ARTICLE_CACHES: readonly QueryKey[] = [
+  queryKeys.articles.all,
+  queryKeys.stories.all,
+  queryKeys.reader.all,
+];
 
 /** The like count the cache shows for article `id`, if any list or page holds it. */
 export function cachedLikes(qc: QueryClient, id: string): number | undefined {
@@ -83,6 +87,39 @@ const LISTS = Object.keys(LIST_KEYS) as ReactionList[];
 
 function listOf(qc: QueryClient, name: ReactionList): string[] {
   return qc.getQueryData<string[]>(LIST_KEYS[name]()) ?? [];
+}
+
+/** The saved articles as cached: pages of entries, newest saved first (features/saved). */
+type SavedPages = InfiniteData<{ savedArticles: SavedArticleEntry[] }>;
+
+const savedEntries = (data: SavedPages) => data.pages.flatMap((p) => p.savedArticles);
+
+function withoutSaved(data: SavedPages, id: string): SavedPages {
+  return {
+    ...data,
+    pages: data.pages.map((p) =>
+      p.savedArticles.some((e) => e.article_id._id === id)
+        ? { ...p, savedArticles: p.savedArticles.filter((e) => e.article_id._id !== id) }
+        : p,
+    ),
+  };
+}
+
+/** `entry` put back at `index` of all the entries, in the page that holds that place. */
+function withSavedAt(data: SavedPages, entry: SavedArticleEntry, index: number): SavedPages {
+  let start = 0;
+  let placed = false;
+  const pages = data.pages.map((p, n) => {
+    const end = start + p.savedArticles.length;
+    const here = !placed && (index < end || n === data.pages.length - 1);
+    const at = index - start;
+    start = end;
+    if (!here) return p;
+    placed = true;
+    const entries = p.savedArticles;
+    return { ...p, savedArticles: [...entries.slice(0, at), entry, ...entries.slice(at)] };
+  });
+  return { ...data, pages };
 }
 
 /**
@@ -132,25 +169,15 @@ export function applyReaction(qc: QueryClient, id: string, reaction: Reaction): 
   }
 
   const savedKey = queryKeys.reader.savedArticles();
-  const entries = qc.getQueryData<SavedArticleEntry[]>(savedKey);
-  if (entries && reaction.saved === false) {
-    const index = entries.findIndex((e) => e.article_id._id === id);
-    if (index >= 0) {
-      undo.savedEntry = { entry: entries[index]!, index };
-      qc.setQueryData<SavedArticleEntry[]>(
-        savedKey,
-        entries.filter((_, i) => i !== index),
-      );
-    }
-  } else if (entries && reaction.saved === true && reaction.savedEntry) {
-    const { entry, index } = reaction.savedEntry;
-    if (!entries.some((e) => e.article_id._id === id)) {
-      qc.setQueryData<SavedArticleEntry[]>(savedKey, [
-        ...entries.slice(0, index),
-        entry,
-        ...entries.slice(index),
-      ]);
-    }
+  const saved = qc.getQueryData<SavedPages>(savedKey);
+  const entries = saved ? savedEntries(saved) : [];
+  const index = entries.findIndex((e) => e.article_id._id === id);
+  if (saved && reaction.saved === false && index >= 0) {
+    undo.savedEntry = { entry: entries[index]!, index };
+    qc.setQueryData<SavedPages>(savedKey, withoutSaved(saved, id));
+  } else if (saved && reaction.saved === true && reaction.savedEntry && index < 0) {
+    const { entry, index: at } = reaction.savedEntry;
+    qc.setQueryData<SavedPages>(savedKey, withSavedAt(saved, entry, at));
   }
 
   if (reaction.likes !== undefined) {

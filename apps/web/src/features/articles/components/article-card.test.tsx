@@ -1,9 +1,12 @@
 import type { PublicArticle } from '@lede/shared';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import { ArticleCard } from './article-card';
 import { pictureOf } from './article-image';
-import { categoryOf, sourceInitials } from './article-meta';
+import { sourceInitials } from '@/components/source-mark';
+import { categoryOf } from './article-meta';
 
 const base: PublicArticle = {
   _id: 'a1',
@@ -19,6 +22,7 @@ const base: PublicArticle = {
   keywords: [],
   categories: ['unknown', 'science', 'world'],
   likes: 0,
+  story: { _id: 'story-lone', size: 1, source_count: 1 },
 };
 
 function card(article: PublicArticle) {
@@ -53,6 +57,52 @@ describe('ArticleCard', () => {
     expect(icon).toHaveAttribute('src', 'https://img.example.com/icon.png');
     fireEvent.error(icon);
     expect(within(el).getByTestId('source-mark')).toHaveTextContent('HP');
+  });
+});
+
+describe('ArticleCard and its story', () => {
+  function storyCard(story: PublicArticle['story'], onOpen = () => undefined) {
+    render(
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<ArticleCard article={{ ...base, story }} onOpen={onOpen} />} />
+          <Route path="/story/:id" element={<p>The story page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    return screen.queryByRole('article');
+  }
+
+  it('says how many sources tell the story, as a link to it', () => {
+    const el = storyCard({ _id: 'st-1', size: 5, source_count: 3 })!;
+    const link = within(el).getByRole('link', { name: 'Full coverage: 3 sources' });
+    expect(link).toHaveTextContent('3 sources');
+    expect(link).toHaveAttribute('href', '/story/st-1');
+  });
+
+  it('says how many articles when one source wrote them all', () => {
+    const el = storyCard({ _id: 'st-2', size: 2, source_count: 1 })!;
+    const link = within(el).getByRole('link', { name: 'Full coverage: 2 articles' });
+    expect(link).toHaveTextContent('2 articles');
+    expect(within(el).queryByText(/sources?$/)).toBeNull();
+  });
+
+  it('says nothing of a story for an article alone in it', () => {
+    const el = storyCard({ _id: 'st-3', size: 1, source_count: 1 })!;
+    expect(within(el).queryByRole('link')).toBeNull();
+    expect(within(el).queryByText(/\d+ (sources|articles)/)).toBeNull();
+  });
+
+  it('the story link is reached by Tab after the title and opens the story, not the article', async () => {
+    const onOpen = vi.fn();
+    storyCard({ _id: 'st-4', size: 3, source_count: 2 }, onOpen);
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Rover finds water ice' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Full coverage: 2 sources' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByText('The story page')).toBeInTheDocument();
+    expect(onOpen).not.toHaveBeenCalled();
   });
 });
 

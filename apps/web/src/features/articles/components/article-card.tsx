@@ -1,8 +1,9 @@
 import type { PublicArticle } from '@lede/shared';
 import type { ReactNode, Ref } from 'react';
+import { SourceMark } from '@/components/source-mark';
 import { formatCreators, formatDate } from '@/lib/format';
 import { ArticleImage, useArticlePicture } from './article-image';
-import { CategoryKicker, SourceMark, categoryOf } from './article-meta';
+import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
 
 /**
  * One article in a list. With a picture it leads with it; without one (or when it fails to
@@ -63,14 +64,18 @@ export function ArticleCard({
   );
 }
 
-/** Source mark, then one line each: source name, date, authors (nothing left dangling). */
+/**
+ * Source mark, then one line each: source name, date, authors (nothing left dangling); at the end
+ * of the row (or below it, in a narrow card), how many sources or articles tell the article's
+ * story, a link to all of them.
+ */
 function CardByline({ article }: { article: PublicArticle }) {
   const author = formatCreators(article.creator);
   const date = formatDate(article.pubDate);
   return (
-    <div className="mt-auto flex items-center gap-2.5 pt-2 text-xs">
+    <div className="mt-auto flex flex-wrap items-center gap-x-2.5 gap-y-2 pt-2 text-xs">
       <SourceMark name={article.source_name} icon={article.source_icon} />
-      <div className="min-w-0 text-muted *:truncate">
+      <div className="min-w-0 flex-1 basis-32 text-muted *:truncate">
         <p className="font-semibold text-fg">{article.source_name}</p>
         {date && (
           <p>
@@ -79,6 +84,7 @@ function CardByline({ article }: { article: PublicArticle }) {
         )}
         {author && <p>By {author}</p>}
       </div>
+      <StoryCountLink story={article.story} className="ml-auto" />
     </div>
   );
 }

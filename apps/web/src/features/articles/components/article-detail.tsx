@@ -2,11 +2,13 @@ import type { PublicArticle } from '@lede/shared';
 import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { SourceMark } from '@/components/source-mark';
 import { buttonVariants } from '@/components/ui/button';
+import { useArticleCoverage } from '@/lib/article-coverage';
 import { formatCreators, formatDate } from '@/lib/format';
 import type { useArticleActions } from '../hooks/use-article-actions';
 import { ArticleImage, useArticlePicture } from './article-image';
-import { CategoryKicker, DotSeparated, SourceMark, categoryOf } from './article-meta';
+import { CategoryKicker, DotSeparated, categoryOf } from './article-meta';
 import { RelatedArticles } from './related-articles';
 
 function ActionButton({
@@ -58,6 +60,9 @@ export function ArticleDetail({
   const likes = article.likes;
   const picture = useArticlePicture(article);
   const category = categoryOf(article);
+  const renderCoverage = useArticleCoverage();
+  // Optional chaining: an answer from an API without stories carries no `story`.
+  const inStory = (article.story?.size ?? 1) > 1;
   return (
     <div className="flex flex-col gap-4" data-category={category ?? ''}>
       {picture.src && (
@@ -167,6 +172,8 @@ export function ArticleDetail({
         </div>
       )}
 
+      {/* "Full coverage": the other reports of the article's story, when it has any. */}
+      {inStory && renderCoverage?.(article)}
       <RelatedArticles articleId={article._id} />
     </div>
   );

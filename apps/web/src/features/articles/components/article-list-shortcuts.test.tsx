@@ -60,6 +60,7 @@ const article = (i: number): PublicArticle => ({
   keywords: [],
   categories: [],
   likes: 0,
+  story: { _id: 'story-lone', size: 1, source_count: 1 },
 });
 
 describe('keyboard reading on a list', () => {

@@ -24,6 +24,7 @@ function article(id: string, title: string): PublicArticle {
     keywords: [],
     categories: ['science'],
     likes: 0,
+    story: { _id: 'story-lone', size: 1, source_count: 1 },
   };
 }
 

@@ -1,68 +1,18 @@
 import {
   categoryLabel,
   isCategoryId,
+  type ArticleStory,
   type CategoryId,
   type PublicArticle,
 } from '@lede/shared/constants';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
+import { storyPath } from '@/lib/article-route';
 
 /** The article's first known category (its colour and icon), or null. */
 export function categoryOf(article: Pick<PublicArticle, 'categories'>): CategoryId | null {
   return article.categories.find(isCategoryId) ?? null;
-}
-
-/** Up to two letters for a source: "HuffPost" → HP, "The Guardian" → G, "BBC News" → BN. */
-export function sourceInitials(name: string): string {
-  const words = name
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .filter((w, i, all) => !(i === 0 && all.length > 1 && /^the$/i.test(w)));
-  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
-  const word = words[0] ?? '';
-  const capitals = word.match(/\p{Lu}/gu) ?? [];
-  if (capitals.length >= 2) return capitals.slice(0, 2).join('');
-  return word.slice(0, 1).toUpperCase() || '·';
-}
-
-const MARK_SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
-
-/** The source's icon, or its initials in a badge when it has none or the icon fails. */
-export function SourceMark({
-  name,
-  icon,
-  size = 'sm',
-}: {
-  name: string;
-  icon: string | null;
-  size?: keyof typeof MARK_SIZES;
-}) {
-  const [failed, setFailed] = useState<string | null>(null);
-  const box = `${MARK_SIZES[size]} shrink-0 rounded-lg border border-line`;
-  if (icon && icon !== failed) {
-    return (
-      <img
-        src={icon}
-        alt=""
-        data-testid="source-mark"
-        width={40}
-        height={40}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(icon)}
-        className={`${box} bg-raised object-contain`}
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      data-testid="source-mark"
-      className={`${box} inline-flex items-center justify-center bg-surface font-extrabold tracking-tight text-fg`}
-    >
-      {sourceInitials(name)}
-    </span>
-  );
 }
 
 /** The category line above a title: its icon on a tint of its colour, and its name. */
@@ -104,5 +54,40 @@ export function DotSeparated({
         ))}
       </p>
     </div>
+  );
+}
+
+/**
+ * What a card says of the article's story: "3 sources", or "2 articles" when one source wrote
+ * them all; null for an article alone in its story.
+ */
+export function storyCountLabel(story: ArticleStory | undefined): string | null {
+  if (!story) return null;
+  if (story.source_count > 1) return `${story.source_count} sources`;
+  if (story.size > 1) return `${story.size} articles`;
+  return null;
+}
+
+/**
+ * The card's link to the article's whole story (/story/:id), above the card's whole-card target
+ * (z-10), so that it takes its own clicks; nothing for an article alone in its story.
+ */
+export function StoryCountLink({
+  story,
+  className = '',
+}: {
+  story: ArticleStory | undefined;
+  className?: string;
+}) {
+  const label = storyCountLabel(story);
+  if (!story || !label) return null;
+  return (
+    <Link
+      to={storyPath(story._id)}
+      aria-label={`Full coverage: ${label}`}
+      className={`relative z-10 inline-flex min-h-6 shrink-0 items-center text-xs font-semibold whitespace-nowrap text-accent underline-offset-2 hover:underline ${className}`}
+    >
+      {label}
+    </Link>
   );
 }

@@ -20,6 +20,7 @@ const moon: PublicArticle = {
   keywords: ['science'],
   categories: ['science'],
   likes: 5,
+  story: { _id: 'story-lone', size: 1, source_count: 1 },
 };
 
 describe('ArticleModal and the toasts', () => {

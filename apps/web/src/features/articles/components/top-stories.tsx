@@ -4,7 +4,7 @@ import { QueryError } from '@/components/query-error';
 import { articlePath } from '@/lib/article-route';
 import { formatDate } from '@/lib/format';
 import { articleQueries } from '../api/articles';
-import { CategoryKicker, categoryOf } from './article-meta';
+import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
 import {
   TOP_STORIES,
   TopStoriesSkeleton,
@@ -12,7 +12,10 @@ import {
   topStoryCard,
 } from './top-stories-layout';
 
-/** The landing page's top stories: each card's title links to its article page. */
+/**
+ * The landing page's top stories: each card's title links to its article page, and a story told
+ * by more than one article says how many, a link to it.
+ */
 export default function TopStories() {
   const stories = useQuery(articleQueries.topStories(TOP_STORIES));
   if (stories.isError) {
@@ -28,7 +31,7 @@ export default function TopStories() {
         <li
           key={article._id}
           data-category={categoryOf(article) ?? ''}
-          className={`${topStoryCard} transition-shadow hover:shadow-md has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring`}
+          className={`${topStoryCard} transition-shadow hover:shadow-md has-[h3_a:focus-visible]:outline-3 has-[h3_a:focus-visible]:outline-offset-2 has-[h3_a:focus-visible]:outline-ring`}
         >
           <CategoryKicker category={categoryOf(article)} />
           <h3 className="line-clamp-3 leading-snug font-bold">
@@ -40,9 +43,12 @@ export default function TopStories() {
               {article.title}
             </Link>
           </h3>
-          <p className="mt-auto truncate text-xs text-muted">
-            {article.source_name} · {formatDate(article.pubDate)}
-          </p>
+          <div className="mt-auto flex min-h-6 items-center gap-2">
+            <p className="min-w-0 flex-1 truncate text-xs text-muted">
+              {article.source_name} · {formatDate(article.pubDate)}
+            </p>
+            <StoryCountLink story={article.story} />
+          </div>
         </li>
       ))}
     </ol>

@@ -36,6 +36,7 @@ const article: PublicArticle = {
   keywords: ['science'],
   categories: ['science'],
   likes: 5,
+  story: { _id: 'story-lone', size: 1, source_count: 1 },
 };
 
 type Answer = { status: number; body: unknown };
@@ -67,9 +68,15 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
     interestCount: 3,
     items: [{ ...article, recommendationId: 'r1', status: 'new', reasons: [] }],
   });
-  qc.setQueryData(queryKeys.reader.savedArticles(), [
-    { _id: 's1', article_id: article, savedAt: '2022-09-02T00:00:00.000Z' },
-  ]);
+  qc.setQueryData(queryKeys.reader.savedArticles(), {
+    pages: [
+      {
+        savedArticles: [{ _id: 's1', article_id: article, savedAt: '2022-09-02T00:00:00.000Z' }],
+        nextCursor: null,
+      },
+    ],
+    pageParams: [undefined],
+  });
   function Card() {
     const [a] = qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest()) ?? [article];
     return <CardActions article={a!} />;
@@ -96,12 +103,19 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
   return { qc, rerender };
 }
 
+/** The saved articles the cache holds, all pages together. */
+const savedEntries = (qc: QueryClient) =>
+  qc
+    .getQueryData<{ pages: { savedArticles: { article_id: PublicArticle }[] }[] }>(
+      queryKeys.reader.savedArticles(),
+    )!
+    .pages.flatMap((p) => p.savedArticles);
+
 const likes = (qc: QueryClient) => ({
   latest: qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![0]!.likes,
   feed: qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.reader.recommendations())!.items[0]!
     .likes,
-  saved: qc.getQueryData<{ article_id: PublicArticle }[]>(queryKeys.reader.savedArticles())![0]!
-    .article_id.likes,
+  saved: savedEntries(qc)[0]!.article_id.likes,
 });
 
 let success: ReturnType<typeof vi.spyOn>;
@@ -234,11 +248,11 @@ describe('like / dislike / save state machine', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual([]);
-    expect(qc.getQueryData(queryKeys.reader.savedArticles())).toEqual([]);
+    expect(savedEntries(qc)).toEqual([]);
     await act(async () => fail());
     await waitFor(() => expect(error).toHaveBeenCalledWith('Save article failed', ACTION_TOAST));
     expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
-    expect(qc.getQueryData<unknown[]>(queryKeys.reader.savedArticles())).toHaveLength(1);
+    expect(savedEntries(qc)).toHaveLength(1);
   });
 
   it('save then unsave: "Article Saved!", then "Article Unsaved!" with an Undo', async () => {

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+
+/** Up to two letters for a source: "HuffPost" → HP, "The Guardian" → G, "BBC News" → BN. */
+export function sourceInitials(name: string): string {
+  const words = name
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .filter((w, i, all) => !(i === 0 && all.length > 1 && /^the$/i.test(w)));
+  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
+  const word = words[0] ?? '';
+  const capitals = word.match(/\p{Lu}/gu) ?? [];
+  if (capitals.length >= 2) return capitals.slice(0, 2).join('');
+  return word.slice(0, 1).toUpperCase() || '·';
+}
+
+const MARK_SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
+
+/** The source's icon, or its initials in a badge when it has none or the icon fails. */
+export function SourceMark({
+  name,
+  icon,
+  size = 'sm',
+}: {
+  name: string;
+  icon: string | null;
+  size?: keyof typeof MARK_SIZES;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = `${MARK_SIZES[size]} shrink-0 rounded-lg border border-line`;
+  if (icon && icon !== failed) {
+    return (
+      <img
+        src={icon}
+        alt=""
+        data-testid="source-mark"
+        width={40}
+        height={40}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(icon)}
+        className={`${box} bg-raised object-contain`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="source-mark"
+      className={`${box} inline-flex items-center justify-center bg-surface font-extrabold tracking-tight text-fg`}
+    >
+      {sourceInitials(name)}
+    </span>
+  );
+}
