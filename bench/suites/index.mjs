@@ -8,5 +8,15 @@ import load from './load.mjs';
 import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
 import searchPlans from './search-plans.mjs';
+import stories from './stories.mjs';
 
-export const suites = [auth, articles, recommendations, readPath, searchPlans, load, lighthouse];
+export const suites = [
+  auth,
+  stories,
+  articles,
+  recommendations,
+  readPath,
+  searchPlans,
+  load,
+  lighthouse,
+];

@@ -34,11 +34,13 @@ export interface StoryIndex {
   counted: number;
   /** The oldest publication time the held stories cover. */
   coversFrom: number;
+  /** Publication time of the last merge pass: the next comes MERGE_EVERY_MS of stream time later. */
+  lastMergeAt: number;
 }
 
 /** An empty index: the first pass builds it. One per process (the ingestion schedule's). */
 export function createStoryIndex(): StoryIndex {
-  return { counted: -1, coversFrom: Infinity };
+  return { counted: -1, coversFrom: Infinity, lastMergeAt: -Infinity };
 }
 
 const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
@@ -72,15 +74,18 @@ export async function clusterPending(
   {
     now,
     options,
-    index = createStoryIndex(),
+    index: kept,
   }: { now: Date; options?: Partial<ClusteringOptions>; index?: StoryIndex },
 ): Promise<ClusterResult> {
   await storiesRepository.lock(tx);
+  // A pass that keeps no index merges at its end; a kept one when its time has come.
+  const index = kept ?? createStoryIndex();
+  const mergeAtEnd = !kept;
   const total: ClusterResult = { assigned: 0, merges: 0, stories: 0 };
   for (;;) {
     const pending = await storiesRepository.pending(tx, PASS_SIZE);
     if (pending.length === 0) return total;
-    const result = await clusterBatch(tx, pending, now, options, index);
+    const result = await clusterBatch(tx, pending, { now, options, index, mergeAtEnd });
     total.assigned += result.assigned;
     total.merges += result.merges;
     total.stories += result.stories;
@@ -88,16 +93,24 @@ export async function clusterPending(
   }
 }
 
+interface BatchOptions {
+  now: Date;
+  options: Partial<ClusteringOptions> | undefined;
+  index: StoryIndex;
+  mergeAtEnd: boolean;
+}
+
 async function clusterBatch(
   tx: DbExecutor,
   pending: ClusteredArticleRow[],
-  now: Date,
-  options: Partial<ClusteringOptions> | undefined,
-  index: StoryIndex,
+  { now, options, index, mergeAtEnd }: BatchOptions,
 ): Promise<ClusterResult> {
   const pendingFeatures = pending.map((p) => articleFeatures(asStoryArticle(p)));
   const clusterer = await heldStories(tx, pending, pendingFeatures, options, index);
-  const { assignments, merges, lastMergeAt } = assignInOrder(clusterer, pending, pendingFeatures);
+  const { assignments, merges, lastMergeAt } = assignInOrder(clusterer, pending, pendingFeatures, {
+    after: index.lastMergeAt,
+    atEnd: mergeAtEnd,
+  });
   // Until the writes are done the held stories are ahead of the database: a failure on the
   // way makes the next pass rebuild them.
   const counted = index.counted + pending.length;
@@ -118,6 +131,7 @@ async function clusterBatch(
   await storiesRepository.addTermCounts(tx, pending.length, termCounts(pendingFeatures));
   // A merge pass closes the stories older than its window: earlier articles need a rebuild.
   index.counted = counted;
+  index.lastMergeAt = lastMergeAt;
   index.coversFrom = Math.max(index.coversFrom, lastMergeAt);
   return { assigned: assignments.length, merges: merges.length, stories: touched.size };
 }
@@ -167,27 +181,34 @@ async function heldStories(
   index.clusterer = clusterer;
   index.counted = stats.total;
   index.coversFrom = first;
+  index.lastMergeAt = -Infinity;
   return clusterer;
 }
 
+/**
+ * Assigns `pending` in order with a merge pass whenever MERGE_EVERY_MS of their time has passed
+ * since the last one (`after`), and one at the end when `atEnd`.
+ */
 function assignInOrder(
   clusterer: StoryClusterer,
   pending: readonly ClusteredArticleRow[],
   features: readonly Features[],
+  merge: { after: number; atEnd: boolean },
 ): { assignments: Assignment[]; merges: StoryMerge[]; lastMergeAt: number } {
   const assignments: Assignment[] = [];
   const merges: StoryMerge[] = [];
-  let nextMerge = pending[0]!.pubDate.getTime() + MERGE_EVERY_MS;
+  let lastMergeAt = Number.isFinite(merge.after) ? merge.after : pending[0]!.pubDate.getTime();
+  const mergeAt = (at: number) => {
+    merges.push(...clusterer.mergePass(at).merges);
+    lastMergeAt = at;
+  };
   pending.forEach((row, i) => {
     const at = row.pubDate.getTime();
-    if (at >= nextMerge) {
-      merges.push(...clusterer.mergePass(at).merges);
-      nextMerge = at + MERGE_EVERY_MS;
-    }
+    if (at >= lastMergeAt + MERGE_EVERY_MS) mergeAt(at);
     assignments.push(clusterer.assign(asStoryArticle(row), features[i]));
   });
-  const lastMergeAt = pending.at(-1)!.pubDate.getTime();
-  merges.push(...clusterer.mergePass(lastMergeAt).merges);
+  const last = pending.at(-1)!.pubDate.getTime();
+  if (merge.atEnd || last >= lastMergeAt + MERGE_EVERY_MS) mergeAt(last);
   return { assignments, merges, lastMergeAt };
 }
 
