@@ -25,6 +25,8 @@ process.env.LEDE_E2E_MAIL_FILE = path.join(workDir, 'mails.jsonl');
  * and this config leaves them out.
  */
 export const REAUTH_SPECS = /\.reauth\.spec\.ts$/;
+/** The specs that need articles from several sources: playwright.stories.config.ts. */
+export const STORIES_SPECS = /\.stories\.spec\.ts$/;
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -112,4 +114,8 @@ export function e2eConfig({
 }
 
 /** Fixed, uncommon ports so the suite never meets a dev server on 3000. */
-export default e2eConfig({ port: 3107, smtpPort: 3108, testIgnore: REAUTH_SPECS });
+export default e2eConfig({
+  port: 3107,
+  smtpPort: 3108,
+  testIgnore: [REAUTH_SPECS, STORIES_SPECS],
+});
