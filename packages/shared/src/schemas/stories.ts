@@ -4,9 +4,7 @@ import { withOptionalAccessToken } from './common.js';
 
 /** One story across sources (routes/stories.ts). */
 
-export const storyIdSchema = z
-  .string({ error: 'story_id is required' })
-  .uuid('Invalid story id');
+export const storyIdSchema = z.string({ error: 'story_id is required' }).uuid('Invalid story id');
 
 export const storyByIdQuery = z.object({ story_id: storyIdSchema });
 

@@ -116,9 +116,7 @@ export const articlesRepository = {
    * the same category, for a category's list) comes before. A probe of articles_story_idx.
    */
   newestOfItsStory(categoryId?: string): SQL {
-    const sameList = categoryId
-      ? sql`and newer.categories @> array[${categoryId}]::text[]`
-      : sql``;
+    const sameList = categoryId ? sql`and newer.categories @> array[${categoryId}]::text[]` : sql``;
     return sql`not exists (
       select 1 from ${articles} newer
        where newer.story_id = ${articles.storyId} ${sameList}
