@@ -111,6 +111,7 @@ export function createFeedProfileService(deps: AppDeps) {
         anchor.getTime(),
         controls.forgottenTopics,
         controls.steeredSubjects,
+        controls,
       ).map((s) => {
         const sources = s.sources.map((x) => ({
           article_id: x.id,

@@ -13,7 +13,7 @@ import {
   LEARNED_MIN_POSITIVES,
   LEARNED_PER_POSITIVE,
 } from './tunables.js';
-import type { HistoryAction, HistoryEvent } from './types.js';
+import type { HistoryAction, HistoryEvent, ReaderControls } from './types.js';
 import { type Analyzer, normalisedCategories, type SparseVector } from './vectors.js';
 
 export const POSITIVE_ACTIONS = ['like', 'save', 'share', 'read'] as const;
@@ -152,6 +152,26 @@ export function isForgotten(event: HistoryEvent, forgotten: ReadonlyMap<string, 
     if (since && event.at.getTime() <= since.getTime()) return true;
   }
   return false;
+}
+
+/**
+ * Reads that teach nothing: of an article the reader disliked or asked "Fewer like this" of,
+ * or from a source they hid. Likes, saves and shares are the reader's own word and stay.
+ */
+export function overruledReads(
+  history: readonly HistoryEvent[],
+  controls?: Pick<ReaderControls, 'fewerArticleIds' | 'hiddenSources'>,
+): (e: HistoryEvent) => boolean {
+  const disliked = new Set<string>();
+  for (const e of history) if (e.action === 'dislike') disliked.add(e.article.id);
+  const fewer = controls?.fewerArticleIds;
+  const hidden = controls?.hiddenSources;
+  if (disliked.size === 0 && !fewer?.size && !hidden?.size) return () => false;
+  return (e) =>
+    e.action === 'read' &&
+    (disliked.has(e.article.id) ||
+      (fewer?.has(e.article.id) ?? false) ||
+      (hidden?.has(e.article.sourceName) ?? false));
 }
 
 /** What the reader's actions say about one category. */

@@ -18,7 +18,13 @@ import { diversify } from './diversity.js';
 import { reasonsFor } from './explanations.js';
 import { seededHash } from './hash.js';
 import { pageShares } from './page-shares.js';
-import { buildContentProfile, learnedValue, topicFeedback, type TopicFeedback } from './profile.js';
+import {
+  buildContentProfile,
+  learnedValue,
+  overruledReads,
+  topicFeedback,
+  type TopicFeedback,
+} from './profile.js';
 import {
   type Candidate,
   freshnessOf,
@@ -66,9 +72,13 @@ export function rank(
   const steerSubject = subjectSteering(controls?.steeredSubjects, analyzer);
   const categorySteering = (categories: readonly string[]): Steering | undefined =>
     steeringOf(categories, steeredCategories);
-  // What the reader turned off no longer teaches anything (it is still seen: excluded below).
+  // What the reader turned off no longer teaches anything (it is still seen: excluded below);
+  // nor does a read the reader took back: a story they disliked or asked fewer of, or one from
+  // a source they hid (a read is weak evidence; their word on it is not).
+  const overruled = overruledReads(user.history, controls);
   const teaching = teachingHistory(user.history, (e) => {
     if (e.action === 'dislike') return true;
+    if (overruled(e)) return false;
     if (categorySteering(normalisedCategories(e.article.categories)) === 'off') return false;
     return steerSubject(analyzer.analyse(e.article)) !== 'off';
   });

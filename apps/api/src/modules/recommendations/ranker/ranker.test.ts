@@ -9,12 +9,14 @@ import {
   type HistoryAction,
   type HistoryEvent,
   isNearDuplicate,
+  learnedSubjects,
   rank,
   type RankableArticle,
   type RankContext,
   type RankedArticle,
 } from './index.js';
 import { mulberry32 } from '../../../../tools/random.js';
+import { analyzerFor } from './vectors.js';
 
 const NOW = new Date('2024-03-01T12:00:00Z');
 const DAY = 86_400_000;
@@ -615,5 +617,69 @@ describe('rank: learning from actions and reader controls (issue 11)', () => {
       limit: 200,
     });
     expect(ids(without)).toContain('d2');
+  });
+});
+
+describe('rank: reads are weak evidence, overruled by the reader (issue 41)', () => {
+  const interests = ['politics', 'business', 'world'];
+  const story = (title: string, id: string, sourceName: string) =>
+    article(['environment'], title, {
+      id,
+      sourceName,
+      keywords: ['environment', 'zanzibar', 'mangrove', 'replanting', title.split(' ')[0]!],
+    });
+  const read = [
+    story('Zanzibar mangrove replanting begins on the coast', 'r1', 'Gazette'),
+    story('Volunteers join Zanzibar mangrove replanting', 'r2', 'Gazette'),
+    story('Fishers back Zanzibar mangrove replanting plan', 'r3', 'Gazette'),
+  ];
+  const more = [
+    story('Zanzibar mangrove replanting reaches second island', 'c1', 'Wire'),
+    story('Schools adopt Zanzibar mangrove replanting days', 'c2', 'Post'),
+  ];
+  const candidates = [...pool({ politics: 20, business: 20, world: 20, environment: 10 }), ...more];
+  const stats = buildCorpusStats([...candidates, ...read]);
+  const ctx = { ...context(candidates), stats, limit: 200 };
+  const taught = (list: RankedArticle[]) =>
+    list.filter((r) => more.some((a) => a.id === r.article.id) && r.signals.subject! > 0).length;
+
+  it('stories opened teach their subject; a dislike, "fewer like this" or a hidden source undoes it', () => {
+    const history = events('read', read);
+    const analyzer = analyzerFor(stats);
+    expect(taught(rank({ interests, history }, candidates, ctx))).toBe(2);
+    expect(learnedSubjects(history, analyzer, NOW.getTime(), undefined)).toHaveLength(1);
+    const overruled = {
+      dislike: { history: [...history, ...events('dislike', read)] },
+      fewer: { history, controls: { fewerArticleIds: new Set(read.map((a) => a.id)) } },
+      hidden: { history, controls: { hiddenSources: new Set(['Gazette']) } },
+    };
+    for (const [how, user] of Object.entries(overruled)) {
+      const out = rank({ interests, ...user }, candidates, ctx);
+      expect([how, taught(out)]).toEqual([how, 0]);
+      expect([how, out.flatMap((r) => r.reasons).filter((x) => / you read/.test(x))]).toEqual([
+        how,
+        [],
+      ]);
+      const controls = 'controls' in user ? user.controls : undefined;
+      const listed = learnedSubjects(
+        user.history,
+        analyzer,
+        NOW.getTime(),
+        undefined,
+        [],
+        controls,
+      );
+      expect([how, listed]).toEqual([how, []]);
+    }
+  });
+
+  it('a like teaches what a read teaches, more strongly', () => {
+    const strength = (action: HistoryAction) =>
+      rank({ interests, history: events(action, read.slice(0, 1)) }, candidates, ctx)
+        .filter((r) => more.some((a) => a.id === r.article.id))
+        .map((r) => r.signals.subject!)
+        .reduce((a, b) => a + b, 0);
+    expect(strength('read')).toBeGreaterThan(0);
+    expect(strength('like')).toBeGreaterThan(strength('read'));
   });
 });

@@ -5,7 +5,7 @@
  * when it carries at least min(SUBJECT_MIN_SHARED, features) of them. This file also lists the
  * subjects the feed learned, for the profile page: story clusters of what the reader acted on.
  */
-import { ageDays, halfLife, isForgotten } from './profile.js';
+import { ageDays, halfLife, isForgotten, overruledReads } from './profile.js';
 import {
   ACTION_WEIGHTS,
   HISTORY_HALF_LIFE_DAYS,
@@ -14,7 +14,13 @@ import {
   SUBJECT_MIN_SHARED,
   SUBJECTS_SHOWN,
 } from './tunables.js';
-import type { HistoryAction, HistoryEvent, SteeredSubject, Steering } from './types.js';
+import type {
+  HistoryAction,
+  HistoryEvent,
+  ReaderControls,
+  SteeredSubject,
+  Steering,
+} from './types.js';
 import type { Analysis, Analyzer } from './vectors.js';
 
 /** A subject key: its features, sorted, joined by `|` (what the API hands out and takes back). */
@@ -92,9 +98,10 @@ export interface LearnedSubject {
 /**
  * The story clusters of the reader's likes, saves, shares and reads (two articles sharing at
  * least SUBJECT_MIN_SHARED features are in one cluster), strongest first. A single article only
- * read is not a subject. A cluster that shares min(2, n) features with a steered subject takes
- * its key and steering (so a steering keeps its subject however the cluster grows); steered
- * subjects no cluster carries are listed too (weight 0, no sources), so they can be undone.
+ * read is not a subject, and a read the reader overruled (`overruledReads`) counts for nothing.
+ * A cluster that shares min(2, n) features with a steered subject takes its key and steering
+ * (so a steering keeps its subject however the cluster grows); steered subjects no cluster
+ * carries are listed too (weight 0, no sources), so they can be undone.
  */
 export function learnedSubjects(
   history: readonly HistoryEvent[],
@@ -102,6 +109,7 @@ export function learnedSubjects(
   now: number,
   forgotten: ReadonlyMap<string, Date> | undefined,
   steered: readonly SteeredSubject[] = [],
+  controls?: Pick<ReaderControls, 'fewerArticleIds' | 'hiddenSources'>,
 ): LearnedSubject[] {
   interface Source {
     id: string;
@@ -111,8 +119,9 @@ export function learnedSubjects(
     analysis: Analysis;
   }
   const byArticle = new Map<string, Source>();
+  const overruled = overruledReads(history, controls);
   for (const event of history) {
-    if (event.action === 'dislike') continue;
+    if (event.action === 'dislike' || overruled(event)) continue;
     if (forgotten?.size && isForgotten(event, forgotten)) continue;
     const weight =
       ACTION_WEIGHTS[event.action] * halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);

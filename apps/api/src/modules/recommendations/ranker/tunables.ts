@@ -10,7 +10,14 @@ import type { HistoryAction, Weights } from './types.js';
  */
 export const SUBJECT_WEIGHT = 0.1;
 
-/** Profile weight of each action; dislikes push the profile away. */
+/**
+ * Profile weight of each action (content profile and subjects); dislikes push the profile
+ * away. A read is half a like: an open the reader did not follow with a like or a save says
+ * less than their word, and half is the ratio the blend's evidence uses too (1 per read, 2 per
+ * like). The evaluation is flat around it: reads in the subject profile at 0.25 / 0.5 / 1 give
+ * the subject readers 0.159 / 0.162 / 0.160 nDCG@10; at 0 they lose 0.008 (model 1 gains 0.012:
+ * its readers open more at random), and opened stories would teach no subject at all.
+ */
 export const ACTION_WEIGHTS: Readonly<Record<HistoryAction, number>> = {
   like: 1,
   save: 1.5,
