@@ -76,11 +76,13 @@ const TOAST_MODULES = [
  * The home screen and the feed code it shares with the profile (the feed's queries, its
  * controls and their icons), in one chunk: split by Rollup they were three, each one more
  * request on a reader's first load of /home. The profile loads it too (3 KB of home screen).
+ * The feed's end (its next pages and "You're all caught up", app/feed-more.tsx) is not in it:
+ * it loads once the first page shows, and the profile never needs it.
  */
 const FEED_MODULES = [
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations|steering)\.tsx?$/,
-  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason|feed-end|empty-feed)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason|empty-feed)\.tsx$/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|refresh-cw)\.mjs$/,
 ];
 

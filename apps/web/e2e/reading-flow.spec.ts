@@ -63,15 +63,24 @@ test.describe('lists that keep going', () => {
     await expect(list).toHaveCount(last.n);
   });
 
-  test('the feed ends with "You\'re all caught up", the refresh time and ways on', async ({
+  test('the feed loads its next page, then ends with "You\'re all caught up" and ways on', async ({
     page,
     request,
   }) => {
     const account = await createAccount(request, 'caughtup');
     await signInBrowser(page, account);
     await page.goto('/home');
-    await expect(page.getByRole('list', { name: 'Recommended articles' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Recommended articles' }).getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const first = await cards.count();
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
     await scrollToEnd(page);
+    await expect.poll(async () => cards.count()).toBeGreaterThan(first);
+    // The bundled corpus holds dozens of pages: the last one is stood in for.
+    await page.route('**/api/recommendations/get?cursor=*', (route) =>
+      route.fulfill({ json: { recommendations: [], interestCount: 3, nextCursor: null } }),
+    );
+    await page.getByRole('button', { name: 'Load more' }).click();
     const end = page.getByRole('region', { name: "You're all caught up" });
     await expect(end).toBeVisible();
     await expect(end).toContainText(/Last refreshed at/);

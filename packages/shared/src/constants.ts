@@ -13,7 +13,7 @@ export const ACTIVITY_ACTIONS = ['like', 'dislike', 'save', 'share'] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-/** The Saved page shows every saved article at once, up to this many (newest saved first). */
+/** The most saved articles one page holds (newest saved first), and the page without `limit`. */
 export const SAVED_ARTICLES_MAX = 200;
 
 export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;

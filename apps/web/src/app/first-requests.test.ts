@@ -28,7 +28,7 @@ describe('the first screen asks for its data at start-up', () => {
     expect(firstRequests('/home', '', false)).toEqual([]);
     expect(firstRequests('/saved', '', false)).toEqual([]);
     expect(firstRequests('/home', '', true)).toEqual(['/api/recommendations/get']);
-    expect(firstRequests('/saved', '', true)).toEqual(['/api/articles/getsavedarticles']);
+    expect(firstRequests('/saved', '', true)).toEqual(['/api/articles/getsavedarticles?limit=30']);
     expect(firstRequests('/explore', '', true)).toEqual([
       '/api/articles/getlatesttrendingarticles',
     ]);

@@ -1,4 +1,5 @@
 import { ALL_CHIP, TRENDING_CHIP, exploreChip } from '@/features/articles/explore-chips';
+import { SAVED_PAGE_SIZE } from '@/features/saved/saved-page';
 import { apiPath } from '@/lib/api-path';
 
 const keywordUrl = (keyword: string) =>
@@ -27,7 +28,9 @@ export function firstRequests(pathname: string, search: string, signedIn: boolea
     case '/home':
       return signedIn ? [apiPath('GET /api/recommendations/get')] : [];
     case '/saved':
-      return signedIn ? [apiPath('GET /api/articles/getsavedarticles')] : [];
+      return signedIn
+        ? [apiPath('GET /api/articles/getsavedarticles', { limit: SAVED_PAGE_SIZE })]
+        : [];
     default:
       return [];
   }

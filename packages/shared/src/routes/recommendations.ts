@@ -1,6 +1,7 @@
 import { defineRoutes } from './define.js';
 import {
   feedProfileResponse,
+  feedQuery,
   feedResponse,
   fewerLikeThisBody,
   forgetTopicBody,
@@ -21,9 +22,15 @@ import {
 export const RECOMMENDATION_ROUTES = defineRoutes({
   'GET /api/recommendations/get': {
     access: 'signedIn',
-    summary: 'The feed, each article with why it was picked.',
-    notes: 'An empty list under 3 interests; a stale or thin feed is refreshed first.',
+    summary: 'The feed, a page at a time, each article with why it was picked.',
+    notes:
+      'An empty list under 3 interests; a stale or thin feed is refreshed first. With `cursor` ' +
+      "(a page's `nextCursor`), the next page: built from more articles when the stored feed " +
+      'is worked through; `nextCursor` is null when nothing more is left. A cursor of a feed ' +
+      'rebuilt since answers the new feed from its top.',
+    query: feedQuery,
     responses: { 200: feedResponse },
+    errors: ['INVALID_CURSOR'],
   },
   'POST /api/recommendations/refresh': {
     access: 'signedIn',

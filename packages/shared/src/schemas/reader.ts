@@ -6,7 +6,7 @@ import {
   SAVED_ARTICLES_MAX,
 } from '../constants.js';
 import { publicArticleSchema } from './articles.js';
-import { articleIdSchema, withAccessToken } from './common.js';
+import { articleIdSchema, safeString, withAccessToken } from './common.js';
 
 /** The reader's own state: reactions, saves, shares, activity and streak. */
 
@@ -28,8 +28,10 @@ export const recentActivityQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
+/** Newest saved first, `limit` at a time (by default SAVED_ARTICLES_MAX, as before paging). */
 export const savedArticlesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(SAVED_ARTICLES_MAX).default(SAVED_ARTICLES_MAX),
+  cursor: safeString().max(200).optional(),
 });
 
 export const savedArticleEntrySchema = z.object({
@@ -71,7 +73,11 @@ export const dislikedIdsResponse = withAccessToken(
 export const savedIdsResponse = withAccessToken(z.object({ savedArticleIds: z.array(z.string()) }));
 
 export const savedArticlesResponse = withAccessToken(
-  z.object({ savedArticles: z.array(savedArticleEntrySchema) }),
+  z.object({
+    savedArticles: z.array(savedArticleEntrySchema),
+    /** The next page's cursor; null after the oldest saved article. */
+    nextCursor: z.string().nullable(),
+  }),
 );
 
 export const streakResponse = withAccessToken(streakSchema);

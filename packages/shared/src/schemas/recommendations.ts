@@ -214,10 +214,15 @@ export const recommendationSchema = z.object({
 
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
+/** GET /api/recommendations/get: the feed a page at a time (`cursor`: a page's `nextCursor`). */
+export const feedQuery = z.object({ cursor: safeString().max(200).optional() });
+
 export const feedResponse = withAccessToken(
   z.object({
     recommendations: z.array(recommendationSchema),
     interestCount: z.number().int().min(0),
+    /** The next page's cursor; null when the feed has nothing more to show. */
+    nextCursor: z.string().nullable(),
   }),
 );
 

@@ -9,10 +9,17 @@ import {
   users,
 } from '../../db/schema.js';
 import { articleColumns } from '../articles/index.js';
+import type { SavedPosition } from './saved-cursor.js';
 
 /** The calendar day of `at` in a time zone, as PostgreSQL computes it (YYYY-MM-DD). */
 const localDaySql = (at: Date, timezone: string) =>
   sql`(${at.toISOString()}::timestamptz at time zone ${timezone})::date`;
+
+/** A save's time in epoch microseconds, exactly (JavaScript dates stop at milliseconds). */
+const savedAtMicros = sql<string>`(extract(epoch from ${savedArticles.createdAt}) * 1000000)::bigint`;
+/** The inverse of savedAtMicros, exact for every integer a cursor may hold. */
+const fromEpochMicros = (micros: number) =>
+  sql`(timestamptz 'epoch' + ${micros}::float8 * interval '1 microsecond')`;
 
 export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
 export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
@@ -264,13 +271,24 @@ export const interactionsRepository = {
     return rows.map((r) => r.articleId);
   },
 
-  /** Newest saved first. */
-  async savedArticles(db: DbExecutor, userId: string, limit: number) {
+  /** Newest saved first (then by id), after `after` when given. */
+  async savedArticles(db: DbExecutor, userId: string, limit: number, after?: SavedPosition) {
     return db
-      .select({ id: savedArticles.id, savedAt: savedArticles.createdAt, article: articleColumns })
+      .select({
+        id: savedArticles.id,
+        savedAt: savedArticles.createdAt,
+        savedAtMicros: savedAtMicros.mapWith(Number),
+        article: articleColumns,
+      })
       .from(savedArticles)
       .innerJoin(articles, eq(articles.id, savedArticles.articleId))
-      .where(eq(savedArticles.userId, userId))
+      .where(
+        and(
+          eq(savedArticles.userId, userId),
+          after &&
+            sql`(${savedArticles.createdAt}, ${savedArticles.id}) < (${fromEpochMicros(after.savedAtMicros)}, ${after.id}::uuid)`,
+        ),
+      )
       .orderBy(desc(savedArticles.createdAt), desc(savedArticles.id))
       .limit(limit);
   },

@@ -4,6 +4,7 @@ import type { WriteLimits } from '../../http/write-limits.js';
 import type { ReactionKind } from './interactions.repository.js';
 import type { InteractionsService } from './interactions.service.js';
 import type { UserRow } from '../users/index.js';
+import { decodeSavedCursor, encodeSavedCursor } from './saved-cursor.js';
 import {
   toActivityEntry,
   toReactionResult,
@@ -52,9 +53,14 @@ export function interactionsRoutes(
   routes.json('GET /api/articles/getsavedarticleids', async ({ user }) => ({
     savedArticleIds: await interactions.savedArticleIds(user),
   }));
-  routes.json('GET /api/articles/getsavedarticles', async ({ query, user }) => ({
-    savedArticles: (await interactions.savedArticles(user, query.limit)).map(toSavedArticleEntry),
-  }));
+  routes.json('GET /api/articles/getsavedarticles', async ({ query, user }) => {
+    const after = decodeSavedCursor(query.cursor);
+    const { entries, next } = await interactions.savedArticles(user, query.limit, after);
+    return {
+      savedArticles: entries.map(toSavedArticleEntry),
+      nextCursor: next && encodeSavedCursor(next),
+    };
+  });
 
   /** Opening an article while signed in: the one thing that counts as reading for the streak. */
   routes.json('POST /api/articles/markviewed', actionLimit, async ({ body, user }) => ({

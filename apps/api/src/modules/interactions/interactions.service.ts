@@ -8,7 +8,9 @@ import {
   type ArticleCounts,
   type ReactionKind,
   type ToggleResult,
+  type SavedArticleRow,
 } from './interactions.repository.js';
+import type { SavedPosition } from './saved-cursor.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 /** The client keeps every id it is sent; beyond this many, only the most recent ones. */
@@ -22,6 +24,12 @@ export interface ReactionOutcome {
 export interface SaveOutcome {
   saved: boolean;
   counts: ArticleCounts;
+}
+
+/** A page of saved articles, and where it ends (null after the oldest). */
+export interface SavedPage {
+  entries: SavedArticleRow[];
+  next: SavedPosition | null;
 }
 
 export type InteractionsService = ReturnType<typeof createInteractionsService>;
@@ -148,6 +156,16 @@ export function createInteractionsService({ db, clock, changes }: AppDeps) {
     dislikedArticleIds: (user: UserRow) =>
       repo.reactedArticleIds(db, user.id, 'dislike', ID_LIST_MAX),
     savedArticleIds: (user: UserRow) => repo.savedArticleIds(db, user.id, ID_LIST_MAX),
-    savedArticles: (user: UserRow, limit: number) => repo.savedArticles(db, user.id, limit),
+    /** One more row than the page is read: whether it exists says if there is a next page. */
+    async savedArticles(user: UserRow, limit: number, after?: SavedPosition): Promise<SavedPage> {
+      const rows = await repo.savedArticles(db, user.id, limit + 1, after);
+      const entries = rows.slice(0, limit);
+      const last = entries.at(-1);
+      return {
+        entries,
+        next:
+          rows.length > limit && last ? { savedAtMicros: last.savedAtMicros, id: last.id } : null,
+      };
+    },
   };
 }

@@ -122,6 +122,7 @@ describe('save', () => {
       keywords: ['science', 'space'],
       categories: [],
       likes: 0,
+      story: { _id: expect.any(String), size: 1, source_count: 1 },
     });
     expect(entries[0].article_id.image_url).toBe('/media/default-article.svg');
   });
@@ -144,6 +145,7 @@ describe('save', () => {
     expect((await savedList(reader)).body).toEqual({
       AccessToken: expect.any(String),
       savedArticles: [],
+      nextCursor: null,
     });
     const ids = await ctx.request().get('/api/articles/getsavedarticleids').set(reader.auth());
     expect(ids.body).toEqual({ AccessToken: expect.any(String), savedArticleIds: [] });

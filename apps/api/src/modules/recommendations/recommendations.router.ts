@@ -5,6 +5,7 @@ import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
 import { toPublicArticle } from '../articles/index.js';
+import { decodeFeedCursor, encodeFeedCursor } from './feed/feed-cursor.js';
 import { staleFrom } from './feed/feed-freshness.js';
 import type { FeedProfileService } from './controls/feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
@@ -14,9 +15,10 @@ import type { ReaderControlsService } from './controls/reader-controls.js';
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
 export const MARKED_READ_MESSAGE = MESSAGES.recommendations.markedRead;
 
-const feedBody = ({ items, interestCount }: Feed) => ({
+const feedBody = ({ items, interestCount, next }: Feed) => ({
   recommendations: items.map(toRecommendation),
   interestCount,
+  nextCursor: next && encodeFeedCursor(next),
 });
 
 /** The feed's answer (its `AccessToken` is added on the way out). */
@@ -54,7 +56,14 @@ export function recommendationsRoutes(
     clock: now,
     changes: deps.changes,
   });
-  routes.custom('GET /api/recommendations/get', async ({ user, req, res }) => {
+  routes.custom('GET /api/recommendations/get', async ({ query, user, req, res }) => {
+    // Only the first page is prepared: the next ones are each asked for once, as the reader
+    // scrolls.
+    const after = decodeFeedCursor(query.cursor);
+    if (after) {
+      res.json(feedBody(await recommendations.next(user, after)));
+      return;
+    }
     let staleAt = -Infinity;
     const load = async () => {
       const feed = await recommendations.get(user);

@@ -7,12 +7,16 @@ import { articlesRepository, type ArticleRecord } from '../articles/index.js';
 import type { UserRow } from '../users/index.js';
 import { applySteering } from './controls/feed-profile.js';
 import { createFeedBuilder, type RankFn } from './feed/feed-builder.js';
+import { builtAtOf, endOf, type FeedPosition } from './feed/feed-cursor.js';
 import { needsRebuild } from './feed/feed-freshness.js';
 import { feedRepository as repo, type FeedRow } from './feed/feed.repository.js';
+import { FEED_SIZE } from './recommendations.settings.js';
 
+/** A page of the feed, and where it ends (null when nothing more is left). */
 export interface Feed {
   items: FeedRow[];
   interestCount: number;
+  next: FeedPosition | null;
 }
 
 export interface MarkedRead {
@@ -39,6 +43,20 @@ class PreviewResult extends Error {
 }
 
 export type RecommendationsService = ReturnType<typeof createRecommendationsService>;
+
+/** The first page of a stored feed (a next page's items are appended after it). */
+function firstPage(feed: FeedRow[], interestCount: number): Feed {
+  const items = feed.slice(0, FEED_SIZE);
+  const builtAt = builtAtOf(feed);
+  return { items, interestCount, next: builtAt === undefined ? null : endOf(items, builtAt) };
+}
+
+/** The page after `after` that the feed holds already (it was asked for before), if any. */
+function storedPage(feed: FeedRow[], after: FeedPosition, interestCount: number): Feed | undefined {
+  const items = feed.filter((row) => row.position > after.position).slice(0, FEED_SIZE);
+  if (items.length === 0) return undefined;
+  return { items, interestCount, next: endOf(items, after.builtAt) };
+}
 
 const hasEnoughInterests = (interests: readonly string[]) => interests.length >= MIN_INTERESTS;
 
@@ -83,35 +101,88 @@ export function createRecommendationsService(
         if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
         const interestCount = reader.interests.length;
         if (!hasEnoughInterests(reader.interests))
-          return { items: [], interestCount, eligible: false };
+          return { items: [], interestCount, next: null, eligible: false };
         if (onlyIfNeeded) {
           const items = await repo.activeFeed(tx, user.id);
-          if (!needsRebuild(items, now)) return { items, interestCount, eligible: true };
+          if (!needsRebuild(items, now))
+            return { ...firstPage(items, interestCount), eligible: true };
         }
         const reading = { id: user.id, interests: reader.interests };
         const picks = await feeds.buildFeed(tx, reading, now, signals);
         const items = await repo.replaceFeed(tx, user.id, picks, now);
-        return { items, interestCount, eligible: true };
+        return { ...firstPage(items, interestCount), eligible: true };
       });
     };
     return onlyIfNeeded ? run() : changingFeed(user.id, run);
   }
 
+  /**
+   * The page after `after` in a feed the reader has worked through: more articles are ranked
+   * (those new to the feed, see NextPage) and appended to it, in one transaction under the
+   * reader's feed lock, which also makes two requests for the same page store it once. Undefined
+   * when the feed was rebuilt meanwhile. A next page leaves the rest of the feed as it is: what
+   * it already showed keeps its place, and the feed keeps its age. Nothing more (null `next`)
+   * once the ranker finds less than a page.
+   */
+  async function appendPage(user: UserRow, after: FeedPosition): Promise<Feed | undefined> {
+    const now = clock.now();
+    const signals = await feeds.readSignals(db, user.id, now, { withControls: true });
+    const append = () =>
+      db.transaction(async (tx): Promise<Feed | undefined> => {
+        const reader = await repo.lockReader(tx, user.id);
+        if (!reader) throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
+        const interestCount = reader.interests.length;
+        if (!hasEnoughInterests(reader.interests)) return { items: [], interestCount, next: null };
+        const feed = await repo.activeFeed(tx, user.id);
+        if (builtAtOf(feed) !== after.builtAt) return undefined;
+        const stored = storedPage(feed, after, interestCount);
+        if (stored) return stored;
+        const last = feed.at(-1)!;
+        const reading = { id: user.id, interests: reader.interests };
+        const shown = feed.map((row) => row.article);
+        const picks = await feeds.buildFeed(tx, reading, now, signals, {
+          shown,
+          belowScore: last.score,
+        });
+        const items = await repo.appendToFeed(tx, user.id, picks, {
+          from: last.position + 1,
+          builtAt: new Date(after.builtAt),
+        });
+        const next = picks.length < FEED_SIZE ? null : endOf(items, after.builtAt);
+        return { items, interestCount, next };
+      });
+    return changingFeed(user.id, append);
+  }
+
+  /** The current feed's first page, the feed rebuilt first when empty, stale or worked through. */
+  async function get(user: UserRow): Promise<Feed> {
+    const interestCount = user.interests.length;
+    if (!hasEnoughInterests(user.interests)) return { items: [], interestCount, next: null };
+    const items = await repo.activeFeed(db, user.id);
+    if (!needsRebuild(items, clock.now())) return firstPage(items, interestCount);
+    const { eligible: _eligible, ...rebuilt } = await rebuild(user, true);
+    return rebuilt;
+  }
+
   return {
-    /** The current feed, rebuilt first when empty, stale or worked through. */
-    async get(user: UserRow): Promise<Feed> {
+    get,
+
+    /**
+     * The page after `after`: stored already (asked for before), or built now. A cursor of a
+     * feed rebuilt since (another device refreshed it) gets the new feed's first page.
+     */
+    async next(user: UserRow, after: FeedPosition): Promise<Feed> {
       const interestCount = user.interests.length;
-      if (!hasEnoughInterests(user.interests)) return { items: [], interestCount };
-      const items = await repo.activeFeed(db, user.id);
-      if (!needsRebuild(items, clock.now())) return { items, interestCount };
-      const { items: rebuilt, interestCount: current } = await rebuild(user, true);
-      return { items: rebuilt, interestCount: current };
+      if (!hasEnoughInterests(user.interests)) return { items: [], interestCount, next: null };
+      const feed = await repo.activeFeed(db, user.id);
+      if (builtAtOf(feed) !== after.builtAt) return get(user);
+      return storedPage(feed, after, interestCount) ?? (await appendPage(user, after)) ?? get(user);
     },
 
     async refresh(user: UserRow): Promise<Feed> {
-      const { eligible, items, interestCount } = await rebuild(user, false);
+      const { eligible, ...rebuilt } = await rebuild(user, false);
       if (!eligible) throw needsPreferences();
-      return { items, interestCount };
+      return rebuilt;
     },
 
     /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
@@ -14,9 +14,10 @@ import {
 import { useFeedControls } from '@/features/feed/api/controls';
 import { FeedControls } from '@/features/feed/components/feed-controls';
 import { EmptyFeed } from '@/features/feed/components/empty-feed';
-import { FeedEnd } from '@/features/feed/components/feed-end';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
+
+const FeedMore = lazy(() => import('@/app/feed-more'));
 
 /** Spec section 9: 6 skeleton cards while the feed loads. */
 export const HOME_SKELETONS = 6;
@@ -56,7 +57,7 @@ export default function HomePage() {
         </Button>
       </div>
 
-      {feed.isError ? (
+      {feed.isError && !feed.data ? (
         <QueryError error={feed.error} onRetry={() => void feed.refetch()} />
       ) : (
         <>
@@ -78,13 +79,19 @@ export default function HomePage() {
             }
           />
           {items && items.length > 0 && (
-            <FeedEnd
-              onRefresh={() => void refresh()}
-              refreshing={refreshing}
-              refreshedAt={
-                refreshedAt ?? (feed.dataUpdatedAt ? new Date(feed.dataUpdatedAt) : undefined)
-              }
-            />
+            <Suspense>
+              <FeedMore
+                hasMore={feed.hasNextPage}
+                loading={feed.isFetchingNextPage}
+                onLoadMore={() => void feed.fetchNextPage()}
+                onRefresh={() => void refresh()}
+                refreshing={refreshing}
+                refreshedAt={
+                  refreshedAt ??
+                  (feed.data?.refreshedAt ? new Date(feed.data.refreshedAt) : undefined)
+                }
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -23,6 +23,7 @@ import {
   type RankableArticle,
   type CorpusStats,
 } from '../ranker/index.js';
+import { nearDuplicateTokens, titleTokenList } from '../ranker/text.js';
 import {
   signalsRepository as repo,
   type CandidateQuery,
@@ -56,6 +57,17 @@ const DAY_MS = 86_400_000;
 export interface FeedReader {
   id: string;
   interests: string[];
+}
+
+/**
+ * Building the page that follows the feed shown so far (a next page, not a rebuild): its
+ * articles are all new to the feed, none a near-duplicate of one shown, and none shown and
+ * retired within the cooldown (those only fill a rebuilt page), and its scores continue below
+ * the last one shown.
+ */
+export interface NextPage {
+  shown: readonly Pick<RankableArticle, 'title' | 'titleKey'>[];
+  belowScore: number;
 }
 
 /** The ranking step (the ranker; the offline evaluation swaps in its baselines). */
@@ -120,6 +132,7 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
     reader: FeedReader,
     now: Date,
     signals: ReaderSignals,
+    nextPage?: NextPage,
   ): Promise<StoredPick[]> {
     const { window, stats, pool } = signals;
     if (!window || !stats || !pool) return [];
@@ -158,13 +171,14 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
       coEngagement,
       freshnessStretch: freshnessStretch(candidates, reader.interests, window.anchor),
     };
+    const unseen = candidates.filter((c) => !c.recentlyShown).map((c) => c.article);
     const fresh = rankFeed(
       user,
-      candidates.filter((c) => !c.recentlyShown).map((c) => c.article),
+      nextPage ? unseen.filter(notNearDuplicateOf(nextPage.shown)) : unseen,
       context,
     );
     const fill =
-      fresh.length < FEED_SIZE
+      !nextPage && fresh.length < FEED_SIZE
         ? rankRecentlyShown(
             rankFeed,
             user,
@@ -173,7 +187,7 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
             fresh,
           )
         : [];
-    return withDecreasingScores([...fresh, ...fill]);
+    return withDecreasingScores([...fresh, ...fill], nextPage?.belowScore);
   }
 
   return { readSignals, buildFeed };
@@ -304,9 +318,27 @@ function rankRecentlyShown(
     .slice(0, context.limit);
 }
 
-/** Stored order is the ranked order; scores keep decreasing along it (the client may sort by them). */
-function withDecreasingScores(ranked: RankedArticle[]): StoredPick[] {
-  let previous = Number.POSITIVE_INFINITY;
+/**
+ * Whether an article is no near-duplicate of any of `shown` (the same test as the ranker's
+ * within a page), each title tokenised once.
+ */
+function notNearDuplicateOf(shown: NextPage['shown']): (article: RankableArticle) => boolean {
+  const titles = shown.map((a) => ({ key: a.titleKey, tokens: titleTokenList(a.title) }));
+  return (article) => {
+    const tokens = titleTokenList(article.title);
+    return !titles.some((t) => nearDuplicateTokens(t.key, t.tokens, article.titleKey, tokens));
+  };
+}
+
+/**
+ * Stored order is the ranked order; scores keep decreasing along it, and stay under `below`
+ * (the last score of the page before), so the client may sort by them.
+ */
+function withDecreasingScores(
+  ranked: RankedArticle[],
+  below = Number.POSITIVE_INFINITY,
+): StoredPick[] {
+  let previous = below;
   return ranked.map((r) => {
     const score = Math.min(r.score, previous - 1e-6);
     previous = score;

@@ -13,6 +13,8 @@ export interface FeedRow {
   status: RecommendationStatus;
   reasons: string[];
   createdAt: Date;
+  /** Its place in the stored feed (ascending; gaps where rows were retired). */
+  position: number;
   article: ArticleRecord;
 }
 
@@ -28,6 +30,7 @@ const feedColumns = {
   status: recommendations.status,
   reasons: recommendations.reasons,
   createdAt: recommendations.createdAt,
+  position: recommendations.position,
   article: articleColumns,
 };
 
@@ -51,6 +54,67 @@ async function retireWhere(db: DbExecutor, userId: string, where: SQL, now: Date
     );
 }
 
+/**
+ * The insert of `picks` at positions `from`, `from` + 1, ... with `builtAt` as their build time,
+ * as a CTE returning the rows written. A row the reader already had takes its new place (an
+ * active one only when `moveActive`: a rebuild reorders its feed, a next page never moves what
+ * was shown); a read row is never touched, nor shown again. Articles deleted meanwhile are
+ * skipped.
+ */
+function storedPicks(
+  tx: DbExecutor,
+  userId: string,
+  picks: StoredPick[],
+  { from, builtAt, moveActive }: { from: number; builtAt: Date; moveActive: boolean },
+) {
+  const rows = JSON.stringify(
+    picks.map((p, i) => ({
+      article_id: p.articleId,
+      score: p.score,
+      reasons: p.reasons,
+      position: from + i,
+    })),
+  );
+  return tx
+    .$with('stored', {
+      id: recommendations.id,
+      articleId: recommendations.articleId,
+      score: recommendations.score,
+      status: recommendations.status,
+      reasons: recommendations.reasons,
+      createdAt: recommendations.createdAt,
+      position: recommendations.position,
+    })
+    .as(
+      sql`
+      insert into recommendations (user_id, article_id, score, status, reasons, position, created_at)
+      select ${userId}, p.article_id, p.score, 'new',
+             array(select jsonb_array_elements_text(p.reasons)), p.position, ${at(builtAt)}
+      from jsonb_to_recordset(${rows}::jsonb) as p(article_id uuid, score real, reasons jsonb, position int)
+      join articles a on a.id = p.article_id
+      where not exists (
+        select 1 from recommendations r
+        where r.user_id = ${userId} and r.article_id = p.article_id and r.status = 'read'
+      )
+      on conflict (user_id, article_id) do update set
+        score = excluded.score, reasons = excluded.reasons, position = excluded.position,
+        created_at = excluded.created_at, retired_at = null
+      where recommendations.status <> 'read'${moveActive ? sql`` : sql` and recommendations.retired_at is not null`}
+      returning id, article_id, score, status, reasons, created_at, position`,
+    );
+}
+
+/** The FeedRow columns of `storedPicks`' rows joined with their articles. */
+const storedColumns = (stored: ReturnType<typeof storedPicks>) => ({
+  id: stored.id,
+  score: stored.score,
+  status: stored.status,
+  reasons: stored.reasons,
+  createdAt: stored.createdAt,
+  position: stored.position,
+  article: articleColumns,
+});
+
 export const feedRepository = {
   /**
    * Serialises one reader's feed writes (rebuilds, and the interests change that clears the
@@ -61,9 +125,9 @@ export const feedRepository = {
    *
    * In the same round trip (one fewer per rebuild), the transaction's commit is made not to
    * wait for its WAL to reach the disk (PostgreSQL's asynchronous commit, for this transaction
-   * only; only rebuilds and their previews take this lock). A rebuilt feed is derived data, and
-   * a crash within the WAL writer's delay (a fraction of a second) loses at most that rebuild,
-   * leaving the previous feed in place, consistent. A flush took 1.4 ms at the median and 13 ms
+   * only; only rebuilds, their previews and next pages take this lock). A rebuilt feed is
+   * derived data, and a crash within the WAL writer's delay (a fraction of a second) loses at
+   * most that rebuild (or next page), leaving the previous feed in place, consistent. A flush took 1.4 ms at the median and 13 ms
    * at the 99th percentile of refreshes under the recommendations bench. Steering and read
    * marks, which a reader typed, commit durably in their own transactions; a preview rolls back.
    */
@@ -114,14 +178,6 @@ export const feedRepository = {
     picks: StoredPick[],
     now: Date,
   ): Promise<FeedRow[]> {
-    const rows = JSON.stringify(
-      picks.map((p, position) => ({
-        article_id: p.articleId,
-        score: p.score,
-        reasons: p.reasons,
-        position,
-      })),
-    );
     // The retiring update and the insert must not touch the same row (one statement changes a
     // row once): the update leaves the unread picks to the insert, the insert skips read rows.
     // Data-modifying statements can only be top-level CTEs, hence two of them.
@@ -130,43 +186,30 @@ export const feedRepository = {
       where user_id = ${userId} and retired_at is null
         and (status = 'read' or article_id <> all(${uuidArray(picks.map((p) => p.articleId))}))
       returning id`);
-    const stored = tx
-      .$with('stored', {
-        id: recommendations.id,
-        articleId: recommendations.articleId,
-        score: recommendations.score,
-        status: recommendations.status,
-        reasons: recommendations.reasons,
-        createdAt: recommendations.createdAt,
-        position: recommendations.position,
-      })
-      .as(
-        sql`
-      insert into recommendations (user_id, article_id, score, status, reasons, position, created_at)
-      select ${userId}, p.article_id, p.score, 'new',
-             array(select jsonb_array_elements_text(p.reasons)), p.position, ${at(now)}
-      from jsonb_to_recordset(${rows}::jsonb) as p(article_id uuid, score real, reasons jsonb, position int)
-      join articles a on a.id = p.article_id
-      where not exists (
-        select 1 from recommendations r
-        where r.user_id = ${userId} and r.article_id = p.article_id and r.status = 'read'
-      )
-      on conflict (user_id, article_id) do update set
-        score = excluded.score, reasons = excluded.reasons, position = excluded.position,
-        created_at = excluded.created_at, retired_at = null
-      where recommendations.status <> 'read'
-      returning id, article_id, score, status, reasons, created_at, position`,
-      );
+    const stored = storedPicks(tx, userId, picks, { from: 0, builtAt: now, moveActive: true });
     return tx
       .with(retired, stored)
-      .select({
-        id: stored.id,
-        score: stored.score,
-        status: stored.status,
-        reasons: stored.reasons,
-        createdAt: stored.createdAt,
-        article: articleColumns,
-      })
+      .select(storedColumns(stored))
+      .from(stored)
+      .innerJoin(articles, eq(articles.id, stored.articleId))
+      .orderBy(asc(stored.position));
+  },
+
+  /**
+   * Appends `picks` to the active feed from position `from`, as rows of the build of `builtAt`
+   * (the feed keeps its age), and returns them as activeFeed would. The feed shown so far stays
+   * as it is; a row the reader had before (shown and retired) comes back; a read row never.
+   */
+  async appendToFeed(
+    tx: DbExecutor,
+    userId: string,
+    picks: StoredPick[],
+    { from, builtAt }: { from: number; builtAt: Date },
+  ): Promise<FeedRow[]> {
+    const stored = storedPicks(tx, userId, picks, { from, builtAt, moveActive: false });
+    return tx
+      .with(stored)
+      .select(storedColumns(stored))
       .from(stored)
       .innerJoin(articles, eq(articles.id, stored.articleId))
       .orderBy(asc(stored.position));

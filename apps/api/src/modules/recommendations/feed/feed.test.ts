@@ -92,6 +92,7 @@ describe('a reader who just chose interests', () => {
       AccessToken: expect.any(String),
       recommendations: refreshed.recommendations,
       interestCount: 3,
+      nextCursor: expect.any(String),
     });
   });
 
@@ -154,6 +155,7 @@ describe('feed lifetime', () => {
       AccessToken: expect.any(String),
       recommendations: [],
       interestCount: 0,
+      nextCursor: null,
     });
 
     await client.setInterests(reader, ['sports', 'science', 'health']);

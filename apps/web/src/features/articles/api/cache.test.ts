@@ -149,6 +149,7 @@ describe('applyReaction', () => {
   it('takes an unsaved article out of whichever saved page holds it, and puts it back in place', () => {
     const qc = cache();
     const third = { _id: 's0', article_id: article('a3', 1), savedAt: '2022-09-01T00:00:00.000Z' };
+    qc.setQueryData(queryKeys.reader.savedIds(), ['a2', 'a1', 'a3']);
     qc.setQueryData(queryKeys.reader.savedArticles(), savedPages(entries, [third]));
     for (const [id, index] of [
       ['a3', 2],

@@ -17,7 +17,7 @@ import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/ap
 import { queryKeys } from '@/lib/query-keys';
 import { readerStateReleased } from '@/lib/reader-state-hold';
 import { toast } from '@/lib/toast';
-import { toFeed, type Feed } from './recommendations';
+import { asFirstPage, toFeed, updateFeedItems } from './recommendations';
 
 /** The reader controls' cache key (beside the reader's other data: dropped at logout). */
 export const controlsKey = () => [...queryKeys.reader.all, 'controls'] as const;
@@ -69,9 +69,7 @@ const keptLists = (res: ReaderControlLists): ReaderControlLists => ({
 
 /** Takes articles out of the feed held in the cache (the server already left them out). */
 function dropFromFeed(qc: QueryClient, keep: (item: PublicArticle) => boolean): void {
-  qc.setQueryData<Feed>(queryKeys.reader.recommendations(), (feed) =>
-    feed ? { ...feed, items: feed.items.filter(keep) } : feed,
-  );
+  updateFeedItems(qc, (items) => items.filter(keep));
 }
 
 /** The feed changed on the server: fetch it again when next shown. */
@@ -116,7 +114,7 @@ export function useFeedControls() {
         // The source's articles left the stored feed: rebuild it so they can come back.
         try {
           const feed = await api('POST /api/recommendations/refresh');
-          qc.setQueryData(queryKeys.reader.recommendations(), toFeed(feed));
+          qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
         } catch {
           feedChanged(qc);
         }

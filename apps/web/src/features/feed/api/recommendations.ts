@@ -5,7 +5,13 @@ import {
   type PublicArticle,
   type Recommendation,
 } from '@lede/shared';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError, errorMessage, type ApiResult } from '@/lib/api-client';
 import { navigateTo } from '@/lib/navigation';
@@ -19,14 +25,23 @@ export type FeedItem = PublicArticle & {
   reasons: string[];
 };
 
+/** One page of the feed, and the cursor of the next (null when nothing more is left). */
 export interface Feed {
   items: FeedItem[];
   interestCount: number;
+  nextCursor: string | null;
+  /** When it arrived (epoch ms): the first page's is when the feed was last loaded or refreshed. */
+  receivedAt: number;
 }
+
+/** The feed as cached: its pages, the first one first. */
+export type FeedPages = InfiniteData<Feed, string | undefined>;
 
 export function toFeed(res: ApiResult<'GET /api/recommendations/get'>): Feed {
   return {
     interestCount: res.interestCount,
+    nextCursor: res.nextCursor ?? null,
+    receivedAt: Date.now(),
     items: res.recommendations.map((r) => ({
       ...r.article_id,
       // The card's kicker and colour are the category its reason names.
@@ -40,15 +55,26 @@ export function toFeed(res: ApiResult<'GET /api/recommendations/get'>): Feed {
   };
 }
 
+/** A feed just built (a refresh's answer) as the cache holds it: one first page. */
+export const asFirstPage = (feed: Feed): FeedPages => ({ pages: [feed], pageParams: [undefined] });
+
+/** Changes the items of every page of the cached feed. */
+export function updateFeedItems(qc: QueryClient, change: (items: FeedItem[]) => FeedItem[]): void {
+  qc.setQueryData<FeedPages>(queryKeys.reader.recommendations(), (feed) =>
+    feed ? { ...feed, pages: feed.pages.map((p) => ({ ...p, items: change(p.items) })) } : feed,
+  );
+}
+
 /** Spec section 8: preferences are needed; say so and go choose them. */
 export function sendToPreferences(): void {
   toast.error(MESSAGES.recommendations.needsPreferences);
   navigateTo('/preferences', { state: { fromReset: true } });
 }
 
-async function fetchFeed(signal?: AbortSignal): Promise<Feed> {
+async function fetchFeed(cursor: string | undefined, signal?: AbortSignal): Promise<Feed> {
   const feed = toFeed(
     await api('GET /api/recommendations/get', {
+      query: cursor ? { cursor } : {},
       signal,
       fallback: CLIENT_MESSAGES.data.recommendations,
     }),
@@ -58,27 +84,46 @@ async function fetchFeed(signal?: AbortSignal): Promise<Feed> {
   return feed;
 }
 
-/** The reader's feed: kept five minutes, refetched by a refresh. */
+/**
+ * The reader's feed, a page at a time: kept five minutes, refetched by a refresh. The first
+ * page's URL has no cursor, so it is the one the boot script asks for early.
+ */
 export const recommendationsQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.reader.recommendations(),
-    queryFn: ({ signal }) => fetchFeed(signal),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
+    getNextPageParam: (last: Feed) => last.nextCursor ?? undefined,
     staleTime: 5 * 60_000,
   });
 
-/** The reader's feed; loaded when none is held. */
-export function useRecommendations() {
-  return useQuery(recommendationsQuery());
+/**
+ * Every item loaded so far, each article once (a page asked for after a rebuild elsewhere starts
+ * at the new feed's top), and when the feed was last loaded or refreshed.
+ */
+function loadedFeed(data: FeedPages) {
+  const seen = new Set<string>();
+  const items = data.pages
+    .flatMap((p) => p.items)
+    .filter((i) => !seen.has(i._id) && !!seen.add(i._id));
+  return { items, refreshedAt: data.pages[0]?.receivedAt };
 }
 
-/** Refresh (spec section 4): loading toast, refresh, refetch, success toast. */
+/** The reader's feed as the home screen shows it; `fetchNextPage` loads more. */
+export function useRecommendations() {
+  return useInfiniteQuery({ ...recommendationsQuery(), select: loadedFeed });
+}
+
+/** Refresh (spec section 4): loading toast, refresh (its answer is the feed's first page), success toast. */
 export async function refreshRecommendations(qc: QueryClient): Promise<void> {
   const id = toast.loading('Refreshing recommendations…');
   try {
-    await api('POST /api/recommendations/refresh', {
+    const feed = await api('POST /api/recommendations/refresh', {
       fallback: CLIENT_MESSAGES.data.refreshRecommendations,
     });
-    await qc.fetchQuery({ ...recommendationsQuery(), staleTime: 0 });
+    // The rebuilt feed starts again from its first page, the one the refresh answers.
+    await qc.cancelQueries({ queryKey: queryKeys.reader.recommendations() });
+    qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
     toast.dismiss(id);
     toast.success(MESSAGES.recommendations.refreshed);
   } catch (err) {
@@ -95,14 +140,12 @@ export function useMarkAsRead() {
   const qc = useQueryClient();
   return useCallback(
     (article: PublicArticle) => {
-      const key = queryKeys.reader.recommendations();
-      const feed = qc.getQueryData<Feed>(key);
-      const item = feed?.items.find((i) => i._id === article._id);
-      if (!feed || !item || item.status === 'read') return;
-      qc.setQueryData<Feed>(key, {
-        ...feed,
-        items: feed.items.map((i) => (i._id === article._id ? { ...i, status: 'read' } : i)),
-      });
+      const feed = qc.getQueryData<FeedPages>(queryKeys.reader.recommendations());
+      const item = feed?.pages.flatMap((p) => p.items).find((i) => i._id === article._id);
+      if (!item || item.status === 'read') return;
+      updateFeedItems(qc, (items) =>
+        items.map((i) => (i._id === article._id ? { ...i, status: 'read' } : i)),
+      );
       api('POST /api/recommendations/markasread', { body: { articleId: article._id } }).then(
         (res) => qc.setQueryData(queryKeys.reader.streak(), res.streak),
         () => {

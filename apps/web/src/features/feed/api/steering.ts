@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, errorMessage, type ApiResult } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { toFeed } from './recommendations';
+import { asFirstPage, toFeed } from './recommendations';
 
 // Types only from @lede/shared: a value import would bring zod into the feed's chunk.
 
@@ -74,7 +74,7 @@ export function useSteer(onApplied?: (undo: SteeringChange[], applied: SteeringC
       });
       try {
         const feed = await api('POST /api/recommendations/refresh');
-        qc.setQueryData(queryKeys.reader.recommendations(), toFeed(feed));
+        qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
       } catch {
         void qc.invalidateQueries({ queryKey: queryKeys.reader.recommendations() });
       }

@@ -1,0 +1,152 @@
+import type { PublicArticle, PublicUser } from '@lede/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { startSession } from '@/lib/storage';
+import HomePage from './home';
+
+const reader: PublicUser = {
+  _id: 'u1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  profile_url: '/media/default-avatar.svg',
+  theme: 'light',
+  interests: ['science', 'world', 'travel'],
+  timezone: 'UTC',
+  createdAt: '2024-01-01T00:00:00.000Z',
+};
+
+const article = (id: string): PublicArticle => ({
+  _id: id,
+  title: `Story ${id}`,
+  creator: ['Jane Doe'],
+  description: 'What happened.',
+  pubDate: '2025-05-01T10:00:00.000Z',
+  image_url: '',
+  link: `https://example.com/${id}`,
+  source_name: 'Example News',
+  source_url: null,
+  source_icon: null,
+  keywords: ['science'],
+  categories: ['science'],
+  likes: 0,
+  story: { _id: `story-${id}`, size: 1, source_count: 1 },
+});
+
+/** A page of the feed answer: its articles by id, and the next page's cursor. */
+const feedPage = (ids: string[], nextCursor: string | null) => ({
+  recommendations: ids.map((id) => ({
+    _id: `r-${id}`,
+    score: 1,
+    status: 'new',
+    article_id: article(id),
+    reasons: ['Because you like Science'],
+    category: 'science',
+  })),
+  interestCount: 3,
+  nextCursor,
+});
+
+let feedPages: Record<string, ReturnType<typeof feedPage>>;
+let asked: string[];
+
+beforeEach(() => {
+  asked = [];
+  startSession(reader, 'token');
+  const answers: Record<string, unknown> = {
+    '/api/recommendations/controls': {
+      hiddenSources: [],
+      mutedTopics: [],
+      learnedTopics: [],
+      feedSources: 3,
+    },
+    '/api/articles/getlikedarticleids': { likedArticleIds: [] },
+    '/api/articles/getdislikedarticleids': { dislikedArticleIds: [] },
+    '/api/articles/getsavedarticleids': { savedArticleIds: [] },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://x');
+      const cursor = url.searchParams.get('cursor') ?? '';
+      if (url.pathname === '/api/recommendations/get') asked.push(cursor);
+      const body =
+        url.pathname === '/api/recommendations/get' ? feedPages[cursor] : answers[url.pathname];
+      return new Response(JSON.stringify(body ?? { message: 'boom' }), {
+        status: body ? 200 : 500,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+});
+
+function renderHome() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Recommended articles' }))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
+
+describe('the feed keeps going', () => {
+  it('loads the next page with "Load more", and says "You\'re all caught up" only at the end', async () => {
+    feedPages = {
+      '': feedPage(['a1', 'a2'], 'page-2'),
+      'page-2': feedPage(['a3', 'a4'], 'page-3'),
+      'page-3': feedPage([], null),
+    };
+    const user = userEvent.setup();
+    renderHome();
+    await waitFor(() => expect(cardTitles()).toEqual(['Story a1', 'Story a2']));
+    const more = await screen.findByRole('button', { name: 'Load more' });
+    expect(screen.queryByRole('region', { name: "You're all caught up" })).toBeNull();
+
+    await user.click(more);
+    await waitFor(() =>
+      expect(cardTitles()).toEqual(['Story a1', 'Story a2', 'Story a3', 'Story a4']),
+    );
+    expect(screen.queryByRole('region', { name: "You're all caught up" })).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('region', { name: "You're all caught up" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(asked).toEqual(['', 'page-2', 'page-3']);
+  });
+
+  it('asks for the next page as the reader scrolls near the end, and shows each article once', async () => {
+    feedPages = {
+      '': feedPage(['a1', 'a2'], 'page-2'),
+      // A page from a feed rebuilt meanwhile starts at its top: a2 again, shown once.
+      'page-2': feedPage(['a2', 'a5'], null),
+    };
+    renderHome();
+    await screen.findByRole('button', { name: 'Load more' });
+    expect(asked).toEqual(['']);
+
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    await waitFor(() => expect(cardTitles()).toEqual(['Story a1', 'Story a2', 'Story a5']));
+    expect(asked).toEqual(['', 'page-2']);
+    expect(await screen.findByRole('region', { name: "You're all caught up" })).toBeInTheDocument();
+  });
+
+  it('ends at once when the first page is all there is', async () => {
+    feedPages = { '': feedPage(['a1'], null) };
+    renderHome();
+    expect(await screen.findByRole('region', { name: "You're all caught up" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(asked).toEqual(['']);
+  });
+});
