@@ -16,6 +16,10 @@ export interface LabelledHeadline {
   id: number | string;
   title: string;
   publisher: string;
+  /** The article's address (the RSS eval serves it as the item's link). */
+  url?: string;
+  /** The publisher's host name (the RSS eval's channel link). */
+  hostname?: string;
   /** The label: Google News's story. */
   story: string;
   published_at: string;
