@@ -16,8 +16,11 @@ test('an empty feed says why and offers the way back', async ({ page, request })
     data: { changes: CATEGORY_IDS.map((key) => ({ kind: 'category', key, state: 'off' })) },
   });
   expect(off.status()).toBe(200);
-  await page.route('**/api/recommendations/get', (route) =>
-    route.fulfill({ json: { recommendations: [], interestCount: 3 } }),
+  // A refresh's answer is the feed's first page: it is stood in for the same way.
+  const empty = { recommendations: [], interestCount: 3, nextCursor: null };
+  await page.route('**/api/recommendations/get', (route) => route.fulfill({ json: empty }));
+  await page.route('**/api/recommendations/refresh', (route) =>
+    route.fulfill({ json: { ...empty, message: 'Recommendations refreshed!' } }),
   );
 
   await page.goto('/home');
@@ -34,6 +37,8 @@ test('an empty feed says why and offers the way back', async ({ page, request })
   // Refresh finds nothing and says so; Reset steering rebuilds the feed and brings it back.
   await page.getByRole('button', { name: 'Refresh Recommendations' }).click();
   await expect(page.getByRole('status').filter({ hasText: /nothing new yet/ })).toBeVisible();
+  await page.unroute('**/api/recommendations/get');
+  await page.unroute('**/api/recommendations/refresh');
   await page.getByRole('button', { name: 'Reset steering' }).click();
   await expect(cardsOf(page, 'Recommended articles').first()).toBeVisible({ timeout: 30_000 });
   expect(errors).toEqual([]);

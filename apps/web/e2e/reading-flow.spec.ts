@@ -77,10 +77,15 @@ test.describe('lists that keep going', () => {
     await scrollToEnd(page);
     await expect.poll(async () => cards.count()).toBeGreaterThan(first);
     // The bundled corpus holds dozens of pages: the last one is stood in for.
-    await page.route('**/api/recommendations/get?cursor=*', (route) =>
-      route.fulfill({ json: { recommendations: [], interestCount: 3, nextCursor: null } }),
+    await page.route(
+      (url) => url.pathname === '/api/recommendations/get' && url.searchParams.has('cursor'),
+      (route) =>
+        route.fulfill({ json: { recommendations: [], interestCount: 3, nextCursor: null } }),
     );
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // By keyboard: pages keep loading as the list grows, so the button moves under a pointer.
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.focus();
+    await page.keyboard.press('Enter');
     const end = page.getByRole('region', { name: "You're all caught up" });
     await expect(end).toBeVisible();
     await expect(end).toContainText(/Last refreshed at/);
