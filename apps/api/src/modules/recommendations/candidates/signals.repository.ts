@@ -66,7 +66,8 @@ export interface ReaderFlags {
  */
 const RANKABLE_COLUMNS = sql`a.id, a.title, a.description, to_json(a.keywords) as keywords,
   to_json(a.categories) as categories, a.source_name,
-  ${epochMs('a.pub_date')} as pub_date_ms, a.title_key, a.likes, a.dislikes, a.saves, a.shares, a.views`;
+  ${epochMs('a.pub_date')} as pub_date_ms, a.title_key, a.likes, a.dislikes, a.saves, a.shares, a.views,
+  a.story_id`;
 
 interface RankableRecord extends Record<string, unknown> {
   id: string;
@@ -82,6 +83,7 @@ interface RankableRecord extends Record<string, unknown> {
   saves: number;
   shares: number;
   views: number;
+  story_id: string | null;
 }
 
 const toRankable = (r: RankableRecord): RankableArticle => ({
@@ -98,6 +100,7 @@ const toRankable = (r: RankableRecord): RankableArticle => ({
   saves: r.saves,
   shares: r.shares,
   views: r.views,
+  storyId: r.story_id,
 });
 
 /**

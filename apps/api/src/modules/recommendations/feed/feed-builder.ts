@@ -66,7 +66,7 @@ export interface FeedReader {
  * the last one shown.
  */
 export interface NextPage {
-  shown: readonly Pick<RankableArticle, 'title' | 'titleKey'>[];
+  shown: readonly Pick<RankableArticle, 'title' | 'titleKey' | 'storyId'>[];
   belowScore: number;
 }
 
@@ -319,12 +319,14 @@ function rankRecentlyShown(
 }
 
 /**
- * Whether an article is no near-duplicate of any of `shown` (the same test as the ranker's
- * within a page), each title tokenised once.
+ * Whether an article is no near-duplicate of any of `shown` and in none of their stories (the
+ * same tests as the ranker's within a page), each title tokenised once.
  */
 function notNearDuplicateOf(shown: NextPage['shown']): (article: RankableArticle) => boolean {
   const titles = shown.map((a) => ({ key: a.titleKey, tokens: titleTokenList(a.title) }));
+  const stories = new Set(shown.flatMap((a) => (a.storyId ? [a.storyId] : [])));
   return (article) => {
+    if (article.storyId && stories.has(article.storyId)) return false;
     const tokens = titleTokenList(article.title);
     return !titles.some((t) => nearDuplicateTokens(t.key, t.tokens, article.titleKey, tokens));
   };

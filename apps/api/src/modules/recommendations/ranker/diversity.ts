@@ -80,6 +80,8 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     const b = kept[j]!;
     const content = dot(a.vector, b.vector);
     if (a.article.titleKey !== '' && a.article.titleKey === b.article.titleKey) return -1;
+    // One card per story.
+    if (a.article.storyId && a.article.storyId === b.article.storyId) return -1;
     // Near-duplicate titles always share most of their (double-weighted) title terms.
     if (
       content >= 0.55 &&

@@ -46,6 +46,11 @@ export function subjectReason(match: SubjectMatch): string {
   return `Because you ${PAST[match.source.action]} '${title}'`;
 }
 
+/** "New since you read this story": a later report of a story the reader met. */
+export function storyGrewReason(action: HistoryAction): string {
+  return `New since you ${action === 'dislike' ? 'disliked' : PAST[action]} this story`;
+}
+
 /** "Because you liked 3 Environment stories": why a learned topic is on the page. */
 export function learnedReason(f: TopicFeedback): string {
   const n = f.positives;
@@ -59,6 +64,10 @@ export function reasonsFor(
   feedback: ReadonlyMap<string, TopicFeedback>,
 ): string[] {
   const options: Array<{ text: string; strength: number }> = [];
+  if (c.storyGrewSince) {
+    // What is new about it comes before why it suits the reader.
+    options.push({ text: storyGrewReason(c.storyGrewSince), strength: Number.POSITIVE_INFINITY });
+  }
   if (c.subjectMatch) {
     // What the reader taught the feed is news to them: say it first, the subject before a topic.
     options.push({

@@ -49,6 +49,7 @@ import type {
   RankableArticle,
   RankContext,
   RankedArticle,
+  HistoryAction,
   HistoryEvent,
   RankUser,
   ReaderControls,
@@ -92,10 +93,12 @@ export function rank(
   const seenIds = new Set<string>();
   const seenKeys = new Set<string>();
   const disliked: RankableArticle[] = [];
+  const storiesMet = new Map<string, StoryMet>();
   for (const event of user.history) {
     seenIds.add(event.article.id);
     if (event.article.titleKey) seenKeys.add(event.article.titleKey);
     if (event.action === 'dislike') disliked.push(event.article);
+    meetStory(storiesMet, event);
   }
   const isDislikedStory = dislikedStoryFilter(disliked, context.stats);
   // Learned topics outside the declared interests, unless the reader asked for fewer of them.
@@ -127,6 +130,9 @@ export function rank(
       if (seenIds.has(article.id) || keptIds.has(article.id)) continue;
       if (article.titleKey && seenKeys.has(article.titleKey)) continue;
       if (hiddenSources?.has(article.sourceName) || fewer?.has(article.id)) continue;
+      // A story the reader met comes back only with a report newer than any they met.
+      const met = article.storyId ? storiesMet.get(article.storyId) : undefined;
+      if (met && article.pubDate.getTime() <= met.newestMs) continue;
       const analysis = analyzer.analyse(article);
       const { vector, titleTokens } = analysis;
       if (isDislikedStory(article, titleTokens)) continue;
@@ -153,6 +159,7 @@ export function rank(
 
       kept.push({
         article,
+        storyGrewSince: met?.action,
         vector,
         titleTokens,
         categories,
@@ -237,6 +244,20 @@ export function rank(
   } finally {
     profile.release();
   }
+}
+
+/** A story the reader met: the newest report of it they acted on, and what they did. */
+interface StoryMet {
+  newestMs: number;
+  action: HistoryAction;
+}
+
+function meetStory(met: Map<string, StoryMet>, event: HistoryEvent): void {
+  const story = event.article.storyId;
+  if (!story) return;
+  const at = event.article.pubDate.getTime();
+  const known = met.get(story);
+  if (!known || at > known.newestMs) met.set(story, { newestMs: at, action: event.action });
 }
 
 /**

@@ -683,3 +683,39 @@ describe('rank: reads are weak evidence, overruled by the reader (issue 41)', ()
     expect(strength('like')).toBeGreaterThan(strength('read'));
   });
 });
+
+describe('rank: stories (issue 43)', () => {
+  it('shows one card per story, whatever its reports are titled', () => {
+    const candidates = pool({ politics: 10, sports: 10, food: 10 });
+    const [a, b] = [candidates[0]!, candidates[1]!];
+    a.storyId = 'story-1';
+    b.storyId = 'story-1';
+    const all = rank({ interests: ['politics', 'sports', 'food'], history: [] }, candidates, {
+      ...context(candidates),
+      limit: 100,
+    });
+    expect(ids(all).filter((id) => id === a.id || id === b.id)).toHaveLength(1);
+  });
+
+  it('keeps a story the reader met out, but for a later report, which says it is new', () => {
+    const candidates = pool({ politics: 10, sports: 10, food: 10 });
+    const [read, older, later] = [candidates[0]!, candidates[1]!, candidates[2]!];
+    for (const [x, daysAgo] of [
+      [older, 3],
+      [read, 2],
+      [later, 1],
+    ] as const) {
+      x.storyId = 'story-2';
+      x.pubDate = new Date(NOW.getTime() - daysAgo * DAY);
+    }
+    const out = rank(
+      { interests: ['politics', 'sports', 'food'], history: events('read', [read]) },
+      candidates,
+      { ...context(candidates), limit: 100 },
+    );
+    const ofStory = out.filter((r) => r.article.storyId === 'story-2');
+    expect(ofStory.map((r) => [r.article.id, r.reasons[0]])).toEqual([
+      [later.id, 'New since you read this story'],
+    ]);
+  });
+});

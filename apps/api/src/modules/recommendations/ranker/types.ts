@@ -14,6 +14,8 @@ export interface RankableArticle {
   saves: number;
   shares: number;
   views: number;
+  /** The story it belongs to (stories module); absent where stories are not known (the eval). */
+  storyId?: string | null;
 }
 export type HistoryAction = 'like' | 'dislike' | 'save' | 'share' | 'read';
 export interface HistoryEvent {
