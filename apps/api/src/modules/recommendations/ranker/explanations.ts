@@ -2,7 +2,7 @@
 import { POSITIVE_ACTIONS, type TopicFeedback } from './profile.js';
 import { categoryTitle, type Candidate } from './scoring.js';
 import type { SubjectMatch } from './subjects.js';
-import type { HistoryAction, SignalName } from './types.js';
+import type { HistoryAction, SignalName, StoryAction } from './types.js';
 
 const ACTION_PHRASE: Record<Exclude<HistoryAction, 'dislike'>, string> = {
   save: 'Similar to an article you saved',
@@ -47,7 +47,8 @@ export function subjectReason(match: SubjectMatch): string {
 }
 
 /** "New since you read this story": a later report of a story the reader met. */
-export function storyGrewReason(action: HistoryAction): string {
+export function storyGrewReason(action: StoryAction): string {
+  if (action === 'fewer') return 'New since you asked for fewer like this story';
   return `New since you ${action === 'dislike' ? 'disliked' : PAST[action]} this story`;
 }
 

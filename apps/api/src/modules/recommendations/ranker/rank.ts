@@ -49,12 +49,12 @@ import type {
   RankableArticle,
   RankContext,
   RankedArticle,
-  HistoryAction,
   HistoryEvent,
   RankUser,
   ReaderControls,
   SignalName,
   Steering,
+  StoryAction,
 } from './types.js';
 import { analyzerFor, normalisedCategories } from './vectors.js';
 
@@ -115,6 +115,11 @@ export function rank(
   );
   const hiddenSources = controls?.hiddenSources;
   const fewer = controls?.fewerArticleIds;
+  // A story the reader asked fewer of is met too (through its reports still among candidates).
+  if (fewer?.size) {
+    for (const article of candidates)
+      if (fewer.has(article.id)) meetStory(storiesMet, { article, action: 'fewer' });
+  }
 
   const profile = buildContentProfile(teaching, analyzer, now, controls?.forgottenTopics);
   const subjects = buildSubjectProfile(teaching, analyzer, now, controls?.forgottenTopics);
@@ -249,10 +254,13 @@ export function rank(
 /** A story the reader met: the newest report of it they acted on, and what they did. */
 interface StoryMet {
   newestMs: number;
-  action: HistoryAction;
+  action: StoryAction;
 }
 
-function meetStory(met: Map<string, StoryMet>, event: HistoryEvent): void {
+function meetStory(
+  met: Map<string, StoryMet>,
+  event: { article: RankableArticle; action: StoryAction },
+): void {
   const story = event.article.storyId;
   if (!story) return;
   const at = event.article.pubDate.getTime();

@@ -718,4 +718,29 @@ describe('rank: stories (issue 43)', () => {
       [later.id, 'New since you read this story'],
     ]);
   });
+  it('treats "fewer like this" on a report as meeting its story', () => {
+    const candidates = pool({ politics: 10, sports: 10, food: 10 });
+    const [hidden, older, later] = [candidates[3]!, candidates[4]!, candidates[5]!];
+    for (const [x, daysAgo] of [
+      [older, 3],
+      [hidden, 2],
+      [later, 1],
+    ] as const) {
+      x.storyId = 'story-3';
+      x.pubDate = new Date(NOW.getTime() - daysAgo * DAY);
+    }
+    const out = rank(
+      {
+        interests: ['politics', 'sports', 'food'],
+        history: [],
+        controls: { fewerArticleIds: new Set([hidden.id]) },
+      },
+      candidates,
+      { ...context(candidates), limit: 100 },
+    );
+    const ofStory = out.filter((r) => r.article.storyId === 'story-3');
+    expect(ofStory.map((r) => [r.article.id, r.reasons[0]])).toEqual([
+      [later.id, 'New since you asked for fewer like this story'],
+    ]);
+  });
 });

@@ -15,7 +15,7 @@ import {
   MUTED_KEYWORD_FACTOR,
   POPULARITY_HALF_LIFE_DAYS,
 } from './tunables.js';
-import type { HistoryAction, RankableArticle, ReaderControls } from './types.js';
+import type { RankableArticle, ReaderControls, StoryAction } from './types.js';
 import type { SubjectMatch } from './subjects.js';
 import type { SparseVector } from './vectors.js';
 
@@ -25,7 +25,7 @@ export { engagementOf };
 export interface Candidate {
   article: RankableArticle;
   /** A later report of a story the reader already met: what they did with it then. */
-  storyGrewSince?: HistoryAction;
+  storyGrewSince?: StoryAction;
   vector: SparseVector;
   titleTokens: readonly string[];
   categories: string[];

@@ -18,6 +18,8 @@ export interface RankableArticle {
   storyId?: string | null;
 }
 export type HistoryAction = 'like' | 'dislike' | 'save' | 'share' | 'read';
+/** What a reader did with a story: an action on one of its reports, or "fewer like this". */
+export type StoryAction = HistoryAction | 'fewer';
 export interface HistoryEvent {
   article: RankableArticle;
   action: HistoryAction;
