@@ -29,6 +29,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const only = (pages) => (ONLY ? pages.filter((p) => ONLY.includes(p)) : pages);
 const PAGES = only(['/', '/explore', '/search?q=climate']);
+/** The story page, measured on the corpus's largest story ("/story" in BENCH_LIGHTHOUSE_PAGES). */
+const STORY_PAGE = only(['/story']).length > 0;
 const READER_PAGES = only(['/home', '/saved']);
 /**
  * BENCH_LIGHTHOUSE_SAVE=dir writes each page's last full report there (JSON), and the artifacts
@@ -184,12 +186,18 @@ async function measurePage(lighthouse, url, options, { page, prepare = async () 
 
 export default {
   name: 'lighthouse',
-  description: `Lighthouse mobile, median of ${RUNS}, on ${[...PAGES, ...READER_PAGES].join(', ')} of the built web client`,
+  description: `Lighthouse mobile, median of ${RUNS}, on ${[...PAGES, ...(STORY_PAGE ? ['/story/:id'] : []), ...READER_PAGES].join(', ')} of the built web client`,
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, log }) {
     const { seedCorpusIfEmpty } = await importApi('modules/articles/seed.js');
+    const { clusterPendingStories } = await importApi('modules/stories/index.js');
     await seedCorpusIfEmpty(api.deps.db, api.deps.logger);
+    await clusterPendingStories(api.deps.db, { now: new Date(), logger: api.deps.logger });
+    const { rows: largest } = await api.deps.pool.query(
+      'select id from stories where merged_into is null order by size desc, id limit 1',
+    );
+    const pages = [...PAGES, ...(STORY_PAGE && largest[0] ? [`/story/${largest[0].id}`] : [])];
 
     const { lighthouse, chromeLauncher, puppeteer } = await importBrowserTools();
     const chrome = await chromeLauncher.launch({
@@ -205,7 +213,7 @@ export default {
       );
     let browser;
     try {
-      for (const page of PAGES) {
+      for (const page of pages) {
         results[page] = {
           ...(await measurePage(lighthouse, `${api.url}${page}`, options)),
           peer: PEER[page] ?? null,
