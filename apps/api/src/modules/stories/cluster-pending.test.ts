@@ -78,3 +78,40 @@ describe('clusterPending across passes', () => {
     expect(await storyOf(late.id)).toBe(late.id);
   });
 });
+
+describe('a merge of stored stories', () => {
+  it('moves the merged story to the one it joined, explained, and its address answers that one', async () => {
+    const day = (hour: number) => new Date(Date.UTC(2026, 5, 10, hour));
+    const add = (title: string, sourceName: string, hour: number) =>
+      insertArticle(ctx.deps.db, { title, sourceName, pubDate: day(hour) });
+    const passWith = (mergeThreshold: number) =>
+      ctx.deps.db.transaction((tx) =>
+        clusterPending(tx, { now: day(23), options: { joinThreshold: 0.99, mergeThreshold } }),
+      );
+    // Two reports that do not join (a join asks 0.99 here), each a story, stored apart.
+    const a = await add('Flooding closes the Danube ports near Vienna', 'Coast Herald', 6);
+    const b = await add('Vienna: Danube flooding shuts river ports', 'Pacific Wire', 7);
+    await passWith(0.99);
+    expect([await storyOf(a.id), await storyOf(b.id)]).toEqual([a.id, b.id]);
+
+    // A third report, and a merge pass that finds the three are one story.
+    const c = await add('Danube ports near Vienna stay closed by flooding', 'Daily Ledger', 8);
+    expect((await passWith(0.1)).merges).toBeGreaterThan(0);
+    for (const x of [a, b, c]) expect(await storyOf(x.id)).toBe(a.id);
+
+    const [merged] = await ctx.deps.db.select().from(stories).where(eq(stories.id, b.id));
+    expect(merged?.mergedInto).toBe(a.id);
+    const [explained] = await ctx.deps.db.select().from(articles).where(eq(articles.id, b.id));
+    expect(explained).toMatchObject({ storyRule: 'merged' });
+    expect(explained!.storySharedTerms).toEqual(expect.arrayContaining(['danube']));
+
+    const res = await ctx.request().get('/api/stories/getstorybyid').query({ story_id: b.id });
+    expect(res.status).toBe(200);
+    expect(res.body.story).toMatchObject({ _id: a.id, size: 3, source_count: 3 });
+    const article = await ctx
+      .request()
+      .get('/api/articles/getarticlebyid')
+      .query({ article_id: b.id });
+    expect(article.body.article.story).toEqual({ _id: a.id, size: 3, source_count: 3 });
+  });
+});
