@@ -12,6 +12,7 @@ import { createReader, type TestReader } from '../../../test/readers.js';
 import { readerClient } from '../../../test/recommendations.js';
 import { seedCorpusIfEmpty } from '../articles/index.js';
 import { clusterPendingStories } from '../stories/index.js';
+import { signalsRepository } from './candidates/signals.repository.js';
 
 const INTERESTS: CategoryId[] = ['automotive', 'education', 'environment'];
 /** After the bundled corpus's newest article: the story is the freshest news there is. */
@@ -119,5 +120,57 @@ describe('the feed in stories (through the API)', () => {
 
     expect((await client.markAsRead(r, update!.id)).status).toBe(200);
     expect(ofStory(await client.refresh(r))).toEqual([]);
+  });
+});
+
+describe('a like teaches the story, not only the report', () => {
+  it("gives a liked report the keywords its story's reports share; a read keeps its own", async () => {
+    const glacier = (title: string, sourceName: string, hour: number, keywords: string[]) => ({
+      title,
+      sourceName,
+      pubDate: at(hour),
+      description: `${title}.`,
+      categories: ['environment'],
+      keywords: ['environment', ...keywords],
+      titleKey: title.toLowerCase(),
+    });
+    const [liked, read] = await insertArticles(ctx.database.db, [
+      glacier('Glacier collapse in the Alps buries a hiking trail', 'Coast Herald', 14, [
+        'glacier collapse',
+        'alps',
+      ]),
+      glacier('Alps glacier collapse: trail buried, hikers safe', 'Pacific Wire', 15, [
+        'glacier collapse',
+        'marmolada',
+      ]),
+      glacier('Marmolada glacier collapse buries a trail in the Alps', 'Daily Ledger', 16, [
+        'marmolada',
+        'alps',
+      ]),
+    ]);
+    await cluster();
+    expect((await story(read!.id)).story._id).toBe((await story(liked!.id)).story._id);
+
+    const r = await reader();
+    await client.react(r, 'like', liked!.id);
+    expect(
+      (
+        await ctx
+          .request()
+          .post('/api/articles/markviewed')
+          .set(r.auth())
+          .send({ article_id: read!.id })
+      ).status,
+    ).toBe(200);
+    const history = await signalsRepository.readerHistory(ctx.database.db, r.id, {
+      events: 200,
+      dislikes: 500,
+    });
+    const keywordsOf = (action: string) =>
+      history.find((e) => e.action === action)!.article.keywords;
+    expect(keywordsOf('like')).toEqual(
+      expect.arrayContaining(['glacier collapse', 'alps', 'marmolada']),
+    );
+    expect(keywordsOf('read')).not.toContain('alps');
   });
 });

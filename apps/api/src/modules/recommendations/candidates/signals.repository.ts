@@ -180,28 +180,39 @@ export const signalsRepository = {
   /**
    * The reader's newest events of every kind, plus older dislikes (they keep excluding
    * near-duplicates), each with its article. Each branch is bounded before the merge.
+   *
+   * A liked or saved report teaches its story's subject, not only its own wording: its
+   * keywords take those that two or more reports of its story carry.
    */
   async readerHistory(
     db: DbExecutor,
     userId: string,
     { events, dislikes }: { events: number; dislikes: number },
   ): Promise<HistoryRow[]> {
-    const result = await db.execute<RankableRecord & { action: HistoryAction; at_ms: number }>(sql`
+    const result = await db.execute<
+      RankableRecord & { action: HistoryAction; at_ms: number; story_keywords: string[] | null }
+    >(sql`
       with events as (
         ${newestEvents(userId, events)}
         union
         (select article_id, kind, created_at from article_reactions
          where user_id = ${userId} and kind = 'dislike' order by created_at desc limit ${num(dislikes)})
       )
-      select e.action, ${epochMs('e.at')} as at_ms, ${RANKABLE_COLUMNS}
+      select e.action, ${epochMs('e.at')} as at_ms, ${RANKABLE_COLUMNS},
+             case when e.action in ('like', 'save') and a.story_id is not null then
+               (select to_json(array_agg(k order by k)) from (
+                  select k from articles m cross join unnest(m.keywords) as k
+                   where m.story_id = a.story_id group by k having count(*) >= 2) shared)
+             end as story_keywords
       from events e join articles a on a.id = e.article_id
       order by e.at desc, e.article_id, e.action
     `);
-    return result.rows.map((r) => ({
-      action: r.action,
-      at: new Date(r.at_ms),
-      article: toRankable(r),
-    }));
+    return result.rows.map((r) => {
+      const article = toRankable(r);
+      if (r.story_keywords?.length)
+        article.keywords = [...new Set([...article.keywords, ...r.story_keywords])];
+      return { action: r.action, at: new Date(r.at_ms), article };
+    });
   },
 
   /**
