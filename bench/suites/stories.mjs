@@ -51,12 +51,13 @@ export default {
     const timedPass = async (index) => {
       const started = performance.now();
       let inPassMs = 0;
+      let mergePasses = 0;
       await db.transaction(async (tx) => {
         const t = performance.now();
-        await stories.clusterPending(tx, { now: new Date(), index });
+        ({ mergePasses } = await stories.clusterPending(tx, { now: new Date(), index }));
         inPassMs = performance.now() - t;
       });
-      return { inPassMs, withCommitMs: performance.now() - started };
+      return { inPassMs, withCommitMs: performance.now() - started, mergePasses };
     };
     const timed = async (fn) => {
       const started = performance.now();
@@ -151,6 +152,13 @@ export default {
         stories: sizes[0],
         firstPassBuildsIndexMs: round3(build.ms),
         oneReportPerPassMs: distribution(single.map((t) => t.inPassMs)),
+        // The periodic merge pass (every 30 minutes of the reports' time) apart.
+        oneReportPerPassWithoutMergePassMs: distribution(
+          single.filter((t) => t.mergePasses === 0).map((t) => t.inPassMs),
+        ),
+        oneReportPerPassWithMergePassMs: distribution(
+          single.filter((t) => t.mergePasses > 0).map((t) => t.inPassMs),
+        ),
         oneReportPerPassWithCommitMs: distribution(single.map((t) => t.withCommitMs)),
         perReportInPassesOf20Ms: distribution(batched),
         emptyPassMs: distribution(empty.map((t) => t.inPassMs)),

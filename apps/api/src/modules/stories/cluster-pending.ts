@@ -18,13 +18,16 @@ const PASS_SIZE = 20_000;
 
 export interface ClusterResult {
   assigned: number;
+  /** Merge passes run (one per MERGE_EVERY_MS of the articles' time, or at the end). */
+  mergePasses: number;
   merges: number;
   stories: number;
 }
 
 /**
- * The stories active after this process's last pass, kept between passes so that a pass does
- * not put them back from the database (their features are the costly part). Valid while the
+ * The stories active after this process's last pass and the corpus statistics, kept between
+ * passes so that a pass reads neither back from the database (the stories' features are the
+ * costly part; the statistics are every stored document frequency). Valid while the
  * articles counted in the database are exactly those this process counted: a pass by another
  * instance, or articles older than what it holds, make the next pass rebuild it.
  */
@@ -81,12 +84,13 @@ export async function clusterPending(
   // A pass that keeps no index merges at its end; a kept one when its time has come.
   const index = kept ?? createStoryIndex();
   const mergeAtEnd = !kept;
-  const total: ClusterResult = { assigned: 0, merges: 0, stories: 0 };
+  const total: ClusterResult = { assigned: 0, mergePasses: 0, merges: 0, stories: 0 };
   for (;;) {
-    const pending = await storiesRepository.pending(tx, PASS_SIZE);
+    const { rows: pending, counted } = await storiesRepository.pending(tx, PASS_SIZE);
     if (pending.length === 0) return total;
-    const result = await clusterBatch(tx, pending, { now, options, index, mergeAtEnd });
+    const result = await clusterBatch(tx, pending, { now, options, index, mergeAtEnd, counted });
     total.assigned += result.assigned;
+    total.mergePasses += result.mergePasses;
     total.merges += result.merges;
     total.stories += result.stories;
     if (pending.length < PASS_SIZE) return total;
@@ -98,19 +102,26 @@ interface BatchOptions {
   options: Partial<ClusteringOptions> | undefined;
   index: StoryIndex;
   mergeAtEnd: boolean;
+  /** Articles the stored statistics have counted. */
+  counted: number;
 }
 
 async function clusterBatch(
   tx: DbExecutor,
   pending: ClusteredArticleRow[],
-  { now, options, index, mergeAtEnd }: BatchOptions,
+  { now, options, index, mergeAtEnd, counted: stored }: BatchOptions,
 ): Promise<ClusterResult> {
   const pendingFeatures = pending.map((p) => articleFeatures(asStoryArticle(p)));
-  const clusterer = await heldStories(tx, pending, pendingFeatures, options, index);
-  const { assignments, merges, lastMergeAt } = assignInOrder(clusterer, pending, pendingFeatures, {
-    after: index.lastMergeAt,
-    atEnd: mergeAtEnd,
-  });
+  const clusterer = await heldStories(tx, pending, { options, index, counted: stored });
+  const { assignments, merges, lastMergeAt, mergePasses } = assignInOrder(
+    clusterer,
+    pending,
+    pendingFeatures,
+    {
+      after: index.lastMergeAt,
+      atEnd: mergeAtEnd,
+    },
+  );
   // Until the writes are done the held stories are ahead of the database: a failure on the
   // way makes the next pass rebuild them.
   const counted = index.counted + pending.length;
@@ -133,51 +144,40 @@ async function clusterBatch(
   index.counted = counted;
   index.lastMergeAt = lastMergeAt;
   index.coversFrom = Math.max(index.coversFrom, lastMergeAt);
-  return { assigned: assignments.length, merges: merges.length, stories: touched.size };
+  return {
+    assigned: assignments.length,
+    mergePasses,
+    merges: merges.length,
+    stories: touched.size,
+  };
 }
 
 /**
- * The active stories around `pending`, with the statistics their features need: the index's
- * when it is still valid (only the new terms' frequencies read), else put back from the
- * database into a new index.
+ * The active stories around `pending`, with every stored document frequency: the index's while
+ * it is still the database's (no other pass counted articles since, none of `pending` older
+ * than its last merge pass), else put back from the database into a new index.
  */
 async function heldStories(
   tx: DbExecutor,
   pending: readonly ClusteredArticleRow[],
-  pendingFeatures: readonly Features[],
-  options: Partial<ClusteringOptions> | undefined,
-  index: StoryIndex,
+  {
+    options,
+    index,
+    counted,
+  }: { options: Partial<ClusteringOptions> | undefined; index: StoryIndex; counted: number },
 ): Promise<StoryClusterer> {
-  const newTerms = (known: (t: string) => boolean) => {
-    const terms = new Set<string>();
-    for (const features of pendingFeatures)
-      for (const t of features.keys()) if (!known(t)) terms.add(t);
-    return [...terms];
-  };
-  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
   const first = pending[0]!.pubDate.getTime();
-  const held = index.clusterer;
-  if (held && first >= index.coversFrom) {
-    const stored = await storiesRepository.termStats(
-      tx,
-      newTerms((t) => held.stats.knows(t)),
-    );
-    if (stored.total === index.counted) {
-      for (const [term, df] of stored.documentFrequency) held.stats.learn(term, df);
-      return held;
-    }
-  }
+  if (index.clusterer && first >= index.coversFrom && counted === index.counted)
+    return index.clusterer;
+  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
   const members = await storiesRepository.activeMembers(
     tx,
     new Date(first - windowMs),
     new Date(pending.at(-1)!.pubDate.getTime() + windowMs),
   );
-  const memberFeatures = members.map((m) => articleFeatures(asStoryArticle(m)));
-  const terms = new Set(newTerms(() => false));
-  for (const features of memberFeatures) for (const t of features.keys()) terms.add(t);
-  const stats = await storiesRepository.termStats(tx, [...terms]);
+  const stats = await storiesRepository.termStats(tx);
   const clusterer = new StoryClusterer(options, new CorpusStats(stats));
-  members.forEach((m, i) => clusterer.restore(asStoryArticle(m), m.storyId!, memberFeatures[i]));
+  for (const m of members) clusterer.restore(asStoryArticle(m), m.storyId!);
   index.clusterer = clusterer;
   index.counted = stats.total;
   index.coversFrom = first;
@@ -194,13 +194,20 @@ function assignInOrder(
   pending: readonly ClusteredArticleRow[],
   features: readonly Features[],
   merge: { after: number; atEnd: boolean },
-): { assignments: Assignment[]; merges: StoryMerge[]; lastMergeAt: number } {
+): {
+  assignments: Assignment[];
+  merges: StoryMerge[];
+  lastMergeAt: number;
+  mergePasses: number;
+} {
   const assignments: Assignment[] = [];
   const merges: StoryMerge[] = [];
   let lastMergeAt = Number.isFinite(merge.after) ? merge.after : pending[0]!.pubDate.getTime();
+  let mergePasses = 0;
   const mergeAt = (at: number) => {
     merges.push(...clusterer.mergePass(at).merges);
     lastMergeAt = at;
+    mergePasses += 1;
   };
   pending.forEach((row, i) => {
     const at = row.pubDate.getTime();
@@ -209,7 +216,7 @@ function assignInOrder(
   });
   const last = pending.at(-1)!.pubDate.getTime();
   if (merge.atEnd || last >= lastMergeAt + MERGE_EVERY_MS) mergeAt(last);
-  return { assignments, merges, lastMergeAt };
+  return { assignments, merges, lastMergeAt, mergePasses };
 }
 
 function termCounts(features: readonly Features[]): Map<string, number> {

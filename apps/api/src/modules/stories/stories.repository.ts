@@ -41,13 +41,22 @@ export const storiesRepository = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lede:stories'))`);
   },
 
-  /** Articles not yet in a story, oldest first (the order they are assigned in). */
-  async pending(db: DbExecutor, limit: number): Promise<ClusteredArticleRow[]> {
-    const { rows } = await db.execute<RawRow>(
-      sql`select ${clusteredColumns} from ${articles} a where a.story_id is null
-          order by a.pub_date, a.id limit ${limit}`,
+  /**
+   * Articles not yet in a story, oldest first (the order they are assigned in), and how many
+   * articles the statistics have counted, read after the lock: whether an index kept by this
+   * process is still the database's.
+   */
+  async pending(
+    db: DbExecutor,
+    limit: number,
+  ): Promise<{ rows: ClusteredArticleRow[]; counted: number }> {
+    const { rows } = await db.execute<RawRow & { counted: number | null }>(
+      sql`select ${clusteredColumns},
+                 (select df from ${storyTerms} where term = ${TOTAL_TERM}) as counted
+            from ${articles} a where a.story_id is null
+           order by a.pub_date, a.id limit ${limit}`,
     );
-    return asRows(rows);
+    return { rows: asRows(rows), counted: rows[0]?.counted ?? 0 };
   },
 
   /**
@@ -65,14 +74,12 @@ export const storiesRepository = {
     return asRows(rows);
   },
 
-  /** The stored statistics for these terms: how many articles were counted, and each df. */
+  /** Every stored document frequency, and how many articles were counted. */
   async termStats(
     db: DbExecutor,
-    terms: readonly string[],
   ): Promise<{ total: number; documentFrequency: Array<[string, number]> }> {
     const { rows } = await db.execute<{ term: string; df: number }>(
-      sql`select term, df from ${storyTerms}
-           where term = any(${sql.param([TOTAL_TERM, ...terms])}::text[])`,
+      sql`select term, df from ${storyTerms}`,
     );
     const total = rows.find((r) => r.term === TOTAL_TERM)?.df ?? 0;
     return {

@@ -16,16 +16,6 @@ export class CorpusStats {
     return new CorpusStats({ total: this.total, documentFrequency: this.df });
   }
 
-  /** Whether the frequency of `key` is known here (counted, or given by `learn`). */
-  knows(key: string): boolean {
-    return this.df.has(key);
-  }
-
-  /** Takes a stored frequency for a key not known yet. */
-  learn(key: string, documentFrequency: number): void {
-    if (!this.df.has(key)) this.df.set(key, documentFrequency);
-  }
-
   add(features: Iterable<string>): void {
     this.total += 1;
     for (const key of features) this.df.set(key, (this.df.get(key) ?? 0) + 1);
