@@ -18,6 +18,10 @@ import {
   type RankableArticle,
 } from '../../src/modules/recommendations/ranker/index.js';
 import { readSeedRecords, type SeedRecord } from '../../src/modules/articles/index.js';
+import {
+  CANDIDATE_WINDOW_DAYS,
+  STATS_MAX_ARTICLES,
+} from '../../src/modules/recommendations/recommendations.settings.js';
 import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
 import type { Scenario } from './black-box.js';
 import {
@@ -255,7 +259,7 @@ function baseArticle(a: SimArticle): RankableArticle {
 }
 
 function rankerPolicy(
-  stats: CorpusStats,
+  statsOf: (now: Date) => CorpusStats,
   world: () => World,
   titles: ReadonlyMap<string, string>,
 ): Policy {
@@ -271,7 +275,7 @@ function rankerPolicy(
         now: input.now,
         seed: input.seed,
         limit: input.limit,
-        stats,
+        stats: statsOf(input.now),
         coEngagement,
       },
     ).map((r) => r.article);
@@ -302,6 +306,32 @@ function summary(world: World): PolicyMetrics {
     ...(m.subjectPrecision10.count > 0 && {
       subjectPrecision10: round(m.subjectPrecision10.value),
     }),
+  };
+}
+
+/**
+ * The ranker's IDF statistics as the service builds them (corpus-stats-cache.ts): the newest
+ * STATS_MAX_ARTICLES of the CANDIDATE_WINDOW_DAYS before the newest article published by
+ * `now`. One object per day, kept: the ranker caches article vectors per statistics object.
+ */
+function windowStats(articles: readonly SimArticle[]): (now: Date) => CorpusStats {
+  const byDay = new Map<number, CorpusStats>();
+  return (now) => {
+    const nowMs = now.getTime();
+    let stats = byDay.get(nowMs);
+    if (!stats) {
+      const published = articles.filter((a) => a.pubMs <= nowMs);
+      const anchor = Math.max(...published.map((a) => a.pubMs));
+      const since = anchor - CANDIDATE_WINDOW_DAYS * DAY_MS;
+      stats = buildCorpusStats(
+        published
+          .filter((a) => a.pubMs > since)
+          .sort((a, b) => b.pubMs - a.pubMs || a.index - b.index)
+          .slice(0, STATS_MAX_ARTICLES),
+      );
+      byDay.set(nowMs, stats);
+    }
+    return stats;
   };
 }
 
@@ -427,7 +457,8 @@ export function runEvaluation(
   const o = { ...DEFAULT_EVAL_OPTIONS, ...options };
   const evalDays = Math.min(o.evalDays, o.days);
   const articles = toSimArticles(records, o.seed);
-  const stats = buildCorpusStats(records);
+  const wholeCorpus = process.env.X_WHOLE_STATS ? buildCorpusStats(records) : undefined;
+  const statsOf = wholeCorpus ? () => wholeCorpus : windowStats(articles);
   const titles = new Map(articles.map((a) => [a.id, a.title]));
 
   // Day d's "now" is 18:00 UTC; the last simulated day is the newest article's day.
@@ -445,7 +476,7 @@ export function runEvaluation(
   const worlds: World[] = [];
   const rankerWorld: World = new World(
     'ranker',
-    rankerPolicy(stats, () => rankerWorld, titles),
+    rankerPolicy(statsOf, () => rankerWorld, titles),
     readers.length,
   );
   worlds.push(rankerWorld);

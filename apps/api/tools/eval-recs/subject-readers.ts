@@ -3,8 +3,8 @@
  * Written apart from simulator.ts and drifting-readers.ts (it shares only the article list).
  *
  * A **subject** is a story or theme of the horizon named by its words: a seed term used by
- * SUBJECT_MIN_ARTICLES to SUBJECT_MAX_ARTICLES articles (never a category word), with the two
- * terms that most often come with it. An article is on the subject when it carries the seed,
+ * SUBJECT_MIN_ARTICLES to SUBJECT_MAX_ARTICLES articles (a word the corpus keeps as a keyword,
+ * never a category word), with the two such terms that most often come with it. An article is on the subject when it carries the seed,
  * or both companions ("fiona" + {"hurricane", "puerto"}; "ukraine" + {"russia", "war"}).
  *
  * Each reader follows 2 or 3 subjects (weights 1, 0.8, 0.6), drawn ∝ articles^0.6, and
@@ -66,10 +66,15 @@ export function isOnSubject(s: Subject, a: SimArticle): boolean {
 export function horizonSubjects(
   horizon: readonly SimArticle[],
 ): Array<{ subject: Subject; articles: SimArticle[] }> {
+  // A subject is named by words the corpus keeps as keywords: title tokens such as "after" or
+  // "this" are function words, not subjects.
+  const keywords = new Set<string>();
+  for (const a of horizon) for (const k of a.keywords) keywords.add(k);
+  const subjectWord = (t: string) => t.length >= 4 && !CATEGORY_WORDS.has(t) && keywords.has(t);
   const byTerm = new Map<string, SimArticle[]>();
   for (const a of horizon) {
     for (const t of a.terms) {
-      if (t.length < 4 || CATEGORY_WORDS.has(t)) continue;
+      if (!subjectWord(t)) continue;
       const list = byTerm.get(t);
       if (list) list.push(a);
       else byTerm.set(t, [a]);
@@ -81,8 +86,7 @@ export function horizonSubjects(
     const together = new Map<string, number>();
     for (const a of articles)
       for (const t of a.terms)
-        if (t !== seed && t.length >= 4 && !CATEGORY_WORDS.has(t))
-          together.set(t, (together.get(t) ?? 0) + 1);
+        if (t !== seed && subjectWord(t)) together.set(t, (together.get(t) ?? 0) + 1);
     const companions = [...together]
       .filter(([, n]) => n >= 3)
       .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
