@@ -3,9 +3,9 @@ import { MESSAGES } from '@lede/shared';
 import { ApiError } from './errors.js';
 
 /**
- * Opaque `cursor` / `nextCursor` values of the reader's own lists (the feed, saved articles):
- * base64url JSON of a small position, read against the caller's own rows only, so a cursor
- * carries nothing another reader could use.
+ * Opaque `cursor` / `nextCursor` values of every paged list: base64url JSON of a small
+ * position. The reader's own lists (the feed, saved articles) read theirs against the caller's
+ * own rows only, so a cursor carries nothing another reader could use.
  */
 export const encodeCursor = (position: unknown): string =>
   Buffer.from(JSON.stringify(position)).toString('base64url');

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '@lede/shared';
-import { ApiError } from '../../lib/errors.js';
+import { decodeCursor, encodeCursor } from '../../lib/opaque-cursor.js';
 
 /**
- * Opaque `cursor` / `nextCursor` values: base64url JSON. Chronological lists
+ * Opaque `cursor` / `nextCursor` values (lib/opaque-cursor.ts). Chronological lists
  * use a keyset position (the last article's exact pub_date and id), so pages
  * never skip or repeat when articles arrive in between. Ranked lists (trending,
  * search) use an offset: their order is recomputed on every request anyway.
@@ -35,37 +34,17 @@ const keysetSchema = z.object({
 const MAX_OFFSET = 100_000;
 const offsetSchema = z.object({ o: z.number().int().min(0).max(MAX_OFFSET) });
 
-export const INVALID_CURSOR = MESSAGES.articles.invalidCursor;
-
-const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/**
- * Only a cursor spelled exactly as the API writes it is read: the one check that refuses every
- * variant a forger may try (extra fields, another key order or number notation, padding).
- */
-function decode<S extends z.ZodType>(schema: S, cursor: string): z.infer<S> {
-  try {
-    const parsed = schema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    if (parsed.success && encode(parsed.data) === cursor) return parsed.data;
-  } catch {
-    // not base64url JSON: same answer as a well-formed but wrong cursor
-  }
-  throw ApiError.badRequest(INVALID_CURSOR, {
-    errors: [{ path: 'cursor', message: INVALID_CURSOR }],
-  });
-}
-
 export const encodeKeysetCursor = (position: KeysetPosition): string =>
-  encode({ p: position.pubDate, i: position.id });
+  encodeCursor({ p: position.pubDate, i: position.id });
 
 export function decodeKeysetCursor(cursor: string | undefined): KeysetPosition | undefined {
   if (cursor === undefined) return undefined;
-  const { p, i } = decode(keysetSchema, cursor);
+  const { p, i } = decodeCursor(keysetSchema, cursor);
   return { pubDate: p, id: i };
 }
 
-export const encodeOffsetCursor = (offset: number): string => encode({ o: offset });
+export const encodeOffsetCursor = (offset: number): string => encodeCursor({ o: offset });
 
 export function decodeOffsetCursor(cursor: string | undefined): number {
-  return cursor === undefined ? 0 : decode(offsetSchema, cursor).o;
+  return cursor === undefined ? 0 : decodeCursor(offsetSchema, cursor).o;
 }
