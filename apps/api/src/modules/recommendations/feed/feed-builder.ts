@@ -11,7 +11,6 @@ import { createCorpusStatsCache } from '../candidates/corpus-stats-cache.js';
 import { topProfileKeywords } from '../controls/profile-keywords.js';
 import {
   coEngagementFor,
-  isNearDuplicate,
   learnedTopics,
   normaliseInterests,
   rank,
@@ -313,8 +312,9 @@ function rankRecentlyShown(
 ): RankedArticle[] {
   const shown = candidates.filter((c) => c.recentlyShown).map((c) => c.article);
   if (shown.length === 0) return [];
+  const notOnPage = notNearDuplicateOf(picked.map((p) => p.article));
   return rankFeed(user, shown, { ...context, limit: context.limit + picked.length })
-    .filter((r) => !picked.some((p) => isNearDuplicate(p.article, r.article)))
+    .filter((r) => notOnPage(r.article))
     .slice(0, context.limit);
 }
 
