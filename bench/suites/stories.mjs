@@ -48,13 +48,17 @@ export default {
      * is the assignment's own time, `withCommitMs` adds the commit (whose WAL flush ingestion
      * pays for the articles anyway).
      */
-    const timedPass = async (index) => {
+    const timedPass = async (index, articleIds) => {
       const started = performance.now();
       let inPassMs = 0;
       let mergePasses = 0;
       await db.transaction(async (tx) => {
         const t = performance.now();
-        ({ mergePasses } = await stories.clusterPending(tx, { now: new Date(), index }));
+        ({ mergePasses } = await stories.clusterPending(tx, {
+          now: new Date(),
+          index,
+          articleIds,
+        }));
         inPassMs = performance.now() - t;
       });
       return { inPassMs, withCommitMs: performance.now() - started, mergePasses };
@@ -91,6 +95,7 @@ export default {
       [FRESH_REPORTS * 2],
     );
     let inserted = 0;
+    /** Stores `count` reports, as ingestion does before its pass; their ids. */
     const insertReports = async (count) => {
       const values = [];
       for (let i = 0; i < count; i++, inserted++) {
@@ -106,14 +111,16 @@ export default {
           JSON.stringify(r.categories),
         ]);
       }
-      await pool.query(
+      const { rows: ids } = await pool.query(
         `insert into articles (title, description, pub_date, link, source_name, title_key, keywords, categories)
          select t.title, t.description, t.pub_date, t.link, t.source_name, t.title_key,
                 array(select json_array_elements_text(t.keywords)), array(select json_array_elements_text(t.categories))
            from unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::json[], $8::json[])
-             as t(title, description, pub_date, link, source_name, title_key, keywords, categories)`,
+             as t(title, description, pub_date, link, source_name, title_key, keywords, categories)
+         returning id`,
         [0, 1, 2, 3, 4, 5, 6, 7].map((k) => values.map((v) => v[k])),
       );
+      return ids.map((r) => r.id);
     };
 
     const index = stories.createStoryIndex();
@@ -122,16 +129,14 @@ export default {
     log(`stories: ${FRESH_REPORTS} reports one at a time`);
     const single = [];
     for (let i = 0; i < FRESH_REPORTS; i++) {
-      await insertReports(1);
-      single.push(await timedPass(index));
+      single.push(await timedPass(index, await insertReports(1)));
     }
     const batched = [];
     for (let i = 0; i < FRESH_REPORTS / BATCH; i++) {
-      await insertReports(BATCH);
-      batched.push((await timedPass(index)).inPassMs / BATCH);
+      batched.push((await timedPass(index, await insertReports(BATCH))).inPassMs / BATCH);
     }
     const empty = [];
-    for (let i = 0; i < FRESH_REPORTS; i++) empty.push(await timedPass(index));
+    for (let i = 0; i < FRESH_REPORTS; i++) empty.push(await timedPass(index, []));
 
     const { rows: sizes } = await pool.query(
       `select count(*)::int as stories, count(*) filter (where size > 1)::int as grouped,

@@ -83,21 +83,21 @@ export const ingestionRepository = {
     return held;
   },
 
-  /** Inserts the articles; one whose link appeared meanwhile is skipped. Returns how many were added. */
+  /** Inserts the articles; one whose link appeared meanwhile is skipped. Returns the ids added. */
   async insertArticles(
     db: DbExecutor,
     rows: readonly NormalizedArticle[],
     ingestedAt: Date,
-  ): Promise<number> {
-    let inserted = 0;
+  ): Promise<string[]> {
+    const ids: string[] = [];
     for (const part of chunks(rows)) {
       const added = await db
         .insert(articles)
         .values(part.map((row) => ({ ...row, ingestedAt })))
         .onConflictDoNothing({ target: articles.link })
         .returning({ id: articles.id });
-      inserted += added.length;
+      ids.push(...added.map((a) => a.id));
     }
-    return inserted;
+    return ids;
   },
 };

@@ -172,8 +172,9 @@ async function storeSource(
     const { inserted, duplicates } = await deps.db.transaction(async (tx) => {
       const stored = await storeArticles(tx, candidates, now);
       // In the same transaction: no article is seen without its story.
-      if (stored.inserted > 0) await clusterPending(tx, { now, options, index: deps.stories });
-      return stored;
+      if (stored.ids.length > 0)
+        await clusterPending(tx, { now, options, index: deps.stories, articleIds: stored.ids });
+      return { inserted: stored.ids.length, duplicates: stored.duplicates };
     });
     if (inserted > 0) deps.changes.articlesChanged();
     const done = {
@@ -206,8 +207,8 @@ async function storeArticles(
   tx: DbExecutor,
   candidates: NormalizedArticle[],
   now: Date,
-): Promise<{ inserted: number; duplicates: number }> {
-  if (candidates.length === 0) return { inserted: 0, duplicates: 0 };
+): Promise<{ ids: string[]; duplicates: number }> {
+  if (candidates.length === 0) return { ids: [], duplicates: 0 };
   await ingestionRepository.lock(tx);
   const heldLinks = await ingestionRepository.findHeldLinks(
     tx,
@@ -222,9 +223,9 @@ async function storeArticles(
       )
     : [];
   const { fresh, duplicates } = selectNew(candidates, heldLinks, heldTitles);
-  const inserted = await ingestionRepository.insertArticles(tx, fresh, now);
+  const ids = await ingestionRepository.insertArticles(tx, fresh, now);
   // A link inserted by someone else in between is skipped by ON CONFLICT: a duplicate too.
-  return { inserted, duplicates: duplicates + fresh.length - inserted };
+  return { ids, duplicates: duplicates + fresh.length - ids.length };
 }
 
 function concurrencyLimit(max: number): <T>(task: () => Promise<T>) => Promise<T> {

@@ -77,6 +77,21 @@ describe('clusterPending across passes', () => {
     await pass();
     expect(await storyOf(late.id)).toBe(late.id);
   });
+
+  it('assigns only the articles named when the caller names them, as ingestion does', async () => {
+    const hour = 11 + 5 * 24;
+    const named = await report('Harbour strike halts container traffic', 'Coast Herald', hour);
+    const other = await report('Mountain rail line reopens after landslide', 'Pacific Wire', hour);
+    const result = await ctx.deps.db.transaction((tx) =>
+      clusterPending(tx, { now: at(23), index: createStoryIndex(), articleIds: [named.id] }),
+    );
+    expect(result).toMatchObject({ assigned: 1 });
+    expect(await storyOf(named.id)).toBe(named.id);
+    expect(await storyOf(other.id)).toBeNull();
+    // A pass that names none (start-up, seeding) takes every pending article.
+    await pass();
+    expect(await storyOf(other.id)).toBe(other.id);
+  });
 });
 
 describe('a merge of stored stories', () => {

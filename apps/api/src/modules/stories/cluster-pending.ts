@@ -78,7 +78,14 @@ export async function clusterPending(
     now,
     options,
     index: kept,
-  }: { now: Date; options?: Partial<ClusteringOptions>; index?: StoryIndex },
+    articleIds,
+  }: {
+    now: Date;
+    options?: Partial<ClusteringOptions>;
+    index?: StoryIndex;
+    /** Only these (the articles the caller just stored); otherwise every pending article. */
+    articleIds?: readonly string[];
+  },
 ): Promise<ClusterResult> {
   await storiesRepository.lock(tx);
   // A pass that keeps no index merges at its end; a kept one when its time has come.
@@ -86,7 +93,10 @@ export async function clusterPending(
   const mergeAtEnd = !kept;
   const total: ClusterResult = { assigned: 0, mergePasses: 0, merges: 0, stories: 0 };
   for (;;) {
-    const { rows: pending, counted } = await storiesRepository.pending(tx, PASS_SIZE);
+    const { rows: pending, counted } = await storiesRepository.pending(tx, {
+      limit: PASS_SIZE,
+      ids: articleIds,
+    });
     if (pending.length === 0) return total;
     const result = await clusterBatch(tx, pending, { now, options, index, mergeAtEnd, counted });
     total.assigned += result.assigned;

@@ -42,18 +42,21 @@ export const storiesRepository = {
   },
 
   /**
-   * Articles not yet in a story, oldest first (the order they are assigned in), and how many
-   * articles the statistics have counted, read after the lock: whether an index kept by this
-   * process is still the database's.
+   * Articles not yet in a story, oldest first (the order they are assigned in): all of them, or
+   * only those of `ids`. Also how many articles the statistics have counted, read after the
+   * lock: whether an index kept by this process is still the database's.
    */
   async pending(
     db: DbExecutor,
-    limit: number,
+    { limit, ids }: { limit: number; ids?: readonly string[] },
   ): Promise<{ rows: ClusteredArticleRow[]; counted: number }> {
+    // By id when the caller knows what it stored: the scan for a null story_id walks the index
+    // entries every assigned article left behind until vacuum (600 pages at 100,000 articles).
+    const only = ids ? sql`and a.id = any(${sql.param([...ids])}::uuid[])` : sql``;
     const { rows } = await db.execute<RawRow & { counted: number | null }>(
       sql`select ${clusteredColumns},
                  (select df from ${storyTerms} where term = ${TOTAL_TERM}) as counted
-            from ${articles} a where a.story_id is null
+            from ${articles} a where a.story_id is null ${only}
            order by a.pub_date, a.id limit ${limit}`,
     );
     return { rows: asRows(rows), counted: rows[0]?.counted ?? 0 };
