@@ -30,6 +30,11 @@ export interface DiversifyOptions {
   learnedShare: number;
   /** Each declared interest's own floor per block (within the declared share). */
   interestFloorShare: number;
+  /**
+   * Discovery, per block: candidates outside the declared interests, what was learned and what
+   * was pushed back, newest first (freshness in place of relevance), MMR-spread across stories.
+   */
+  discoveryShare?: number;
   /** Declared interests whose own floor has faded (the reader never acts on them). */
   skippedInterests?: ReadonlySet<string>;
 }
@@ -206,12 +211,59 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     return -1;
   };
 
+  // Discovery: for a reader whose subject is not known yet, the newest stories of sections
+  // they said nothing about (not declared, taught or pushed back), spread by the same MMR;
+  // scanned newest first, with the same bound.
+  const discoveryShare = options.discoveryShare ?? 0;
+  const isDiscovery = (c: Candidate) =>
+    c.categories.length > 0 && !isDeclared(c) && !c.learned && c.pushBack >= 1;
+  const byFreshness =
+    discoveryShare > 0
+      ? kept
+          .map((c, i) => ({ i, value: c.freshness, hash: c.hash }))
+          .filter(({ i }) => isDiscovery(kept[i]!))
+          .sort((a, b) => b.value - a.value || a.hash - b.hash)
+      : [];
+  const pickDiscovery = (): number => {
+    for (let level = 0; level < 2; level++) {
+      let best = -1;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const { i, value: fresh } of byFreshness) {
+        if (removed[i]) continue;
+        if (MMR_LAMBDA * fresh < bestValue) break;
+        if (MMR_LAMBDA * fresh - (1 - MMR_LAMBDA) * maxSim[i]! < bestValue) continue;
+        if (!capsOk(i, level)) continue;
+        if (!refresh(i)) continue;
+        const value = MMR_LAMBDA * fresh - (1 - MMR_LAMBDA) * maxSim[i]!;
+        if (value > bestValue || (value === bestValue && kept[i]!.hash < kept[best]!.hash)) {
+          bestValue = value;
+          best = i;
+        }
+      }
+      if (best >= 0) return best;
+    }
+    return -1;
+  };
+
+  /** The best of everything; while discovering, another section before one pushed back. */
+  const pickFree = (): number => {
+    let pick = -1;
+    for (let level = 0; level < 4 && pick < 0; level++) pick = scan(level, undefined);
+    const c = pick >= 0 ? kept[pick]! : undefined;
+    if (discoveryShare > 0 && c && c.pushBack < 1 && !isDeclared(c)) {
+      const other = pickDiscovery();
+      if (other >= 0) return other;
+    }
+    return pick;
+  };
+
   let declaredCount = 0;
   let learnedCount = 0;
+  let discoveryCount = 0;
   for (let slot = 0; slot < size; slot++) {
     const inBlock = slot % PAGE_BLOCK;
     if (inBlock === 0) {
-      declaredCount = learnedCount = 0;
+      declaredCount = learnedCount = discoveryCount = 0;
       for (const c of interests) interestCount.set(c, 0);
     }
     if (slot % window === 0) {
@@ -228,11 +280,12 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     owed.push(
       { pick: pickDeclared, due: options.declaredShare * (inBlock + 1) - declaredCount },
       { pick: pickLearned, due: options.learnedShare * (inBlock + 1) - learnedCount },
+      { pick: pickDiscovery, due: discoveryShare * (inBlock + 1) - discoveryCount },
     );
     owed.sort((a, b) => b.due - a.due);
     let pick = -1;
     for (const bucket of owed) if (pick < 0 && bucket.due > 1e-9) pick = bucket.pick();
-    for (let level = 0; level < 4 && pick < 0; level++) pick = scan(level, undefined);
+    if (pick < 0) pick = pickFree();
     if (pick < 0) break;
     selected.push(pick);
     removed[pick] = 1;
@@ -244,6 +297,10 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     }
     // A learned topic's article picked on its merits does not use up the taught subject's share.
     if (c.steeredUp || c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;
+    if (discoveryShare > 0 && isDiscovery(c)) {
+      discoveryCount += 1;
+      c.discovery = true;
+    }
     for (const cat of categoriesOf[pick]!) categoryCount[cat]! += 1;
     sourceCount[sourceOf[pick]!]! += 1;
   }

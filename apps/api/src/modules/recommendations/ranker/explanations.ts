@@ -34,6 +34,8 @@ const PAST: Record<Exclude<HistoryAction, 'dislike'>, string> = {
 };
 /** Longest quoted title in a reason, ellipsis included. */
 const QUOTED_TITLE_MAX = 40;
+/** A discovery pick's reason comes before any signal's, after a taught subject's (2 and up). */
+const DISCOVERY_REASON_STRENGTH = 1.5;
 
 /**
  * Why a candidate on a taught subject is on the page: "More on Puerto Rico" when a name it
@@ -68,6 +70,13 @@ export function reasonsFor(
   if (c.storyGrewSince) {
     // What is new about it comes before why it suits the reader.
     options.push({ text: storyGrewReason(c.storyGrewSince), strength: Number.POSITIVE_INFINITY });
+  }
+  if (c.discovery && c.categories[0]) {
+    // Outside everything the reader chose or taught: say so, and name the section.
+    options.push({
+      text: `Beyond your topics: the latest in ${categoryTitle(c.categories[0])}`,
+      strength: DISCOVERY_REASON_STRENGTH,
+    });
   }
   if (c.subjectMatch) {
     // What the reader taught the feed is news to them: say it first, the subject before a topic.

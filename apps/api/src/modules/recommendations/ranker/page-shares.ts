@@ -11,16 +11,27 @@ import {
   STEER_UP_SHARE,
 } from './tunables.js';
 
+export interface PageShares {
+  declaredShare: number;
+  learnedShare: number;
+  interestFloorShare: number;
+  /** Discovery: the newest stories outside the declared interests (no subject known yet). */
+  discoveryShare: number;
+}
+
 /**
  * What each block owes the declared interests and what the reader taught (tunables.ts): a
  * reader with a short history gets a visible, evidence-weighted share for what they taught;
  * a longer one is known well enough by the content profile, and keeps the declared floor.
+ * Until that short history shows what the reader follows beyond their interests
+ * (`knowsSubject`), the free floor is discovery.
  */
 export function pageShares(
   positiveEvents: number,
   evidence: number,
   steeredUp = false,
-): { declaredShare: number; learnedShare: number; interestFloorShare: number } {
+  knowsSubject = true,
+): PageShares {
   // A subject the reader turned up adds STEER_UP_SHARE to the learned share of every block.
   const floor = steeredUp ? STEER_UP_SHARE : 0;
   if (positiveEvents >= ROTATION_MAX_POSITIVES) {
@@ -28,6 +39,7 @@ export function pageShares(
       declaredShare: DECLARED_MIN_SHARE,
       learnedShare: floor,
       interestFloorShare: INTEREST_FLOOR_SHARE_KNOWN,
+      discoveryShare: 0,
     };
   }
   const learnedShare = Math.min(
@@ -38,5 +50,10 @@ export function pageShares(
     DECLARED_MIN_SHARE,
     Math.min(DECLARED_NEW_SHARE, 1 - learnedShare - FREE_MIN_SHARE),
   );
-  return { declaredShare, learnedShare, interestFloorShare: INTEREST_FLOOR_SHARE };
+  // Until what the reader follows is known, the free floor is discovery (tunables.ts).
+  const discoveryShare =
+    knowsSubject || steeredUp
+      ? 0
+      : Math.max(0, Math.min(FREE_MIN_SHARE, 1 - declaredShare - learnedShare));
+  return { declaredShare, learnedShare, interestFloorShare: INTEREST_FLOOR_SHARE, discoveryShare };
 }

@@ -10,7 +10,8 @@
  *  3. blend — weights from "interests + popular + fresh" to "content + co-engagement" as the
  *     history grows (tunables.ts);
  *  4. diversity — MMR under caps; each block of the page keeps a floor of declared interests
- *     and gives learned subjects a share that grows with evidence (diversity.ts);
+ *     and gives learned subjects a share that grows with evidence, and, until the reader's acts
+ *     recur on a subject, discovery: the newest stories of other sections (diversity.ts);
  *  5. reasons (explanations.ts).
  */
 import { dislikedStoryFilter } from './duplicates.js';
@@ -219,7 +220,14 @@ export function rank(
       limit,
       maxRelevance,
       declared: rotation(interests, feedback, controls, learnedOutside),
-      ...pageShares(profile.positiveEvents, subjects.evidence, steeredUp),
+      // What the reader follows beyond their interests is known once a subject recurs in
+      // what they taught or they took up a topic outside them; until then, discovery.
+      ...pageShares(
+        profile.positiveEvents,
+        subjects.evidence,
+        steeredUp,
+        subjects.recurring || learnedOutside.size > 0,
+      ),
       skippedInterests: skippedInterests(interests, feedback, profile.positiveEvents),
     });
 

@@ -4,6 +4,7 @@ import { normalizeTitle } from '../../articles/index.js';
 import { readSeedRecords } from '../../articles/index.js';
 import {
   buildCorpusStats,
+  categoryTitle,
   coEngagementFor,
   type CorpusStats,
   type HistoryAction,
@@ -301,9 +302,11 @@ describe('rank: diversity', () => {
     );
     expect(fromInterests.length).toBeGreaterThanOrEqual(10);
     expect(categoryShares(out).size).toBeGreaterThanOrEqual(3);
-    // a new reader gets an interleaved mix: the first three items cover the three interests
-    const firstThree = new Set(out.slice(0, 3).map((r) => r.article.categories[0]));
-    expect(firstThree).toEqual(new Set(interests));
+    // a new reader gets an interleaved mix: the first four items cover the three interests and
+    // one discovery pick, the newest story of another section
+    const firstFour = out.slice(0, 4).map((r) => r.article.categories[0]!);
+    expect(new Set(firstFour.filter((c) => interests.includes(c)))).toEqual(new Set(interests));
+    expect(firstFour.filter((c) => !interests.includes(c))).toHaveLength(1);
   });
 
   it('caps any single category at 40 % and any single source at 50 % when alternatives exist', () => {
@@ -681,6 +684,62 @@ describe('rank: reads are weak evidence, overruled by the reader (issue 41)', ()
         .reduce((a, b) => a + b, 0);
     expect(strength('read')).toBeGreaterThan(0);
     expect(strength('like')).toBeGreaterThan(strength('read'));
+  });
+});
+
+describe('rank: discovery until a subject recurs', () => {
+  const interests = ['politics', 'business', 'world'];
+  const candidates = pool(
+    { politics: 30, business: 30, world: 30, science: 15, health: 15, food: 15, sports: 15 },
+    5,
+  );
+  const outside = (r: RankedArticle) => !r.article.categories.some((c) => interests.includes(c));
+  const story = (title: string, id: string) =>
+    article(['environment'], title, {
+      id,
+      keywords: ['environment', 'zanzibar', 'mangrove', 'replanting', title.split(' ')[0]!],
+    });
+  const read = [
+    story('Zanzibar mangrove replanting begins on the coast', 'z1'),
+    story('Volunteers join Zanzibar mangrove replanting', 'z2'),
+  ];
+  const more = story('Zanzibar mangrove replanting reaches second island', 'z3');
+  const stats = buildCorpusStats([...candidates, ...read, more]);
+  const ctx = { ...context([...candidates, more]), stats };
+
+  it('a reader whose acts recur on nothing gets the newest stories of other sections, 2 in 10', () => {
+    const newestOutside = candidates
+      .filter((a) => !a.categories.some((c) => interests.includes(c)))
+      .sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime())
+      .slice(0, 8)
+      .map((a) => a.id);
+    // A new reader, one liked article, two read articles of different stories.
+    for (const history of [
+      [],
+      events('like', candidates.slice(0, 1)),
+      events('read', [candidates[0]!, read[0]!]),
+    ]) {
+      const out = rank({ interests, history }, candidates, ctx);
+      for (const block of [out.slice(0, 10), out.slice(10, 20)]) {
+        const found = block.filter(outside);
+        expect(found).toHaveLength(2);
+        expect(new Set(found.map((r) => r.article.categories[0])).size).toBe(2);
+        for (const r of found) {
+          expect(newestOutside).toContain(r.article.id);
+          expect(r.reasons[0]).toBe(
+            `Beyond your topics: the latest in ${categoryTitle(r.article.categories[0]!)}`,
+          );
+        }
+      }
+    }
+  });
+
+  it('once two stories the reader opened share a subject, the page follows it instead', () => {
+    const out = rank({ interests, history: events('read', read) }, [...candidates, more], ctx);
+    const top = out.slice(0, 10);
+    expect(top.map((r) => r.article.id)).toContain(more.id);
+    // Nothing outside the interests but the taught subject.
+    expect(top.filter((r) => outside(r) && r.article.id !== more.id)).toEqual([]);
   });
 });
 

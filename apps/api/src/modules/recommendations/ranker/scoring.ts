@@ -43,6 +43,8 @@ export interface Candidate {
   learned: boolean;
   /** On a subject the reader turned up (it comes first in the learned share). */
   steeredUp: boolean;
+  /** Picked as discovery: the newest of a section the reader said nothing about (diversity.ts). */
+  discovery?: boolean;
   coEngagement: number;
   viaTitle: string | undefined;
   popularity: number;

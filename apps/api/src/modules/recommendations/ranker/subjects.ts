@@ -45,6 +45,12 @@ export interface SubjectProfile {
    * events (likes, saves, shares, reads) of what was not forgotten.
    */
   evidence: number;
+  /**
+   * Whether the reader's acts recur on a subject: two of the articles they taught share at
+   * least SUBJECT_MIN_SHARED features (one story cluster), or SHARED_SUBJECT_MIN_SOURCES of them
+   * carry one. A single act says what caught the eye (often just fresh news), not what they follow.
+   */
+  recurring: boolean;
   match(analysis: Analysis): SubjectMatch | undefined;
 }
 
@@ -126,6 +132,8 @@ export function buildSubjectProfile(
     };
   };
 
+  const recurring = sharedLabel.size > 0 || twoSourcesShare(carriers, entityLabel, sources.length);
+
   const shared = new Float64Array(sources.length);
   const touched: number[] = [];
   /** Adds a feature the candidate carries to the counts of the sources carrying it; its weight. */
@@ -140,6 +148,7 @@ export function buildSubjectProfile(
   };
   return {
     evidence,
+    recurring,
     match(analysis) {
       if (sources.length === 0) return undefined;
       let weight = 0;
@@ -172,4 +181,27 @@ export function buildSubjectProfile(
       return { strength: Math.min(1, weight / SUBJECT_SATURATION), source: sources[best]!, label };
     },
   };
+}
+
+/** Whether two sources share SUBJECT_MIN_SHARED features (an entity counting its weight). */
+function twoSourcesShare(
+  carriers: ReadonlyMap<number, number[]>,
+  entities: ReadonlyMap<number, string>,
+  sourceCount: number,
+): boolean {
+  const pairs = new Map<number, number>();
+  for (const [id, list] of carriers) {
+    if (list.length < 2) continue;
+    const share = entities.has(id) ? ENTITY_FEATURE_WEIGHT : 1;
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        if (list[i] === list[j]) continue;
+        const key = Math.min(list[i]!, list[j]!) * sourceCount + Math.max(list[i]!, list[j]!);
+        const n = (pairs.get(key) ?? 0) + share;
+        if (n >= SUBJECT_MIN_SHARED) return true;
+        pairs.set(key, n);
+      }
+    }
+  }
+  return false;
 }
