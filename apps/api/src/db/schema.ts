@@ -225,7 +225,13 @@ export const stories = pgTable(
     mergeSharedTerms: text('merge_shared_terms').array(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [index('stories_last_published_idx').on(t.lastPublished)],
+  (t) => [
+    index('stories_last_published_idx').on(t.lastPublished),
+    // The stories merged into one, when that one is merged in turn (few rows).
+    index('stories_merged_into_idx')
+      .on(t.mergedInto)
+      .where(sql`${t.mergedInto} is not null`),
+  ],
 );
 
 /**

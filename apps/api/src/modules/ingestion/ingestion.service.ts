@@ -20,7 +20,13 @@ import { normalizeItem } from './normalize-item.js';
 import { htmlToText } from './text.js';
 import { batchCorpus, countPhrases, type PhraseCorpus } from '../articles/index.js';
 import { parseFeed } from './rss-source.js';
-import { clusterPending, storyOptions } from '../stories/index.js';
+import {
+  clusterPending,
+  createStoryIndex,
+  mergeDueStories,
+  storyOptions,
+  type StoryIndex,
+} from '../stories/index.js';
 
 /**
  * The corpus keywords are weighed in: the stored articles' keywords and the batch's own
@@ -115,10 +121,13 @@ export async function runIngestion(deps: IngestionDeps): Promise<IngestionResult
       (err: unknown): Loaded => ({ error: messageOf(err) }),
     ),
   );
+  // One story index for the run (the schedule keeps one across runs): its merge pass follows.
+  const run = { ...deps, stories: deps.stories ?? createStoryIndex() };
   const reports: SourceReport[] = [];
   for (const [i, source] of sources.entries()) {
-    reports.push(await storeSource(deps, source, await loads[i]!));
+    reports.push(await storeSource(run, source, await loads[i]!));
   }
+  if (reports.some((r) => r.inserted > 0)) await mergeStories(run, run.stories);
   const result: IngestionResult = {
     sources: reports,
     inserted: reports.reduce((sum, r) => sum + r.inserted, 0),
@@ -173,7 +182,13 @@ async function storeSource(
       const stored = await storeArticles(tx, candidates, now);
       // In the same transaction: no article is seen without its story.
       if (stored.ids.length > 0)
-        await clusterPending(tx, { now, options, index: deps.stories, articleIds: stored.ids });
+        await clusterPending(tx, {
+          now,
+          options,
+          index: deps.stories,
+          articleIds: stored.ids,
+          merge: false,
+        });
       return { inserted: stored.ids.length, duplicates: stored.duplicates };
     });
     if (inserted > 0) deps.changes.articlesChanged();
@@ -199,6 +214,25 @@ async function storeSource(
     return done;
   } catch (err) {
     return fail(`database error: ${messageOf(databaseErrorMessage(err) ?? rootCause(err))}`);
+  }
+}
+
+/**
+ * The run's merge pass, in a transaction of its own after every source's: merging is no part of
+ * assigning an article. A failure is logged; the next run merges what is due.
+ */
+async function mergeStories(deps: IngestionDeps, index: StoryIndex): Promise<void> {
+  const options = storyOptions(deps.config.storyWindowHours);
+  try {
+    const { merges } = await deps.db.transaction((tx) =>
+      mergeDueStories(tx, { now: deps.clock.now(), options, index }),
+    );
+    if (merges > 0) deps.changes.articlesChanged();
+  } catch (err) {
+    deps.logger.warn(
+      { error: messageOf(databaseErrorMessage(err) ?? rootCause(err)) },
+      'story merge pass failed',
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle } from '../../../test/fixtures.js';
 import { articles, stories } from '../../db/schema.js';
-import { clusterPending, createStoryIndex } from './cluster-pending.js';
+import { clusterPending, createStoryIndex, mergeDueStories } from './cluster-pending.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -112,7 +112,8 @@ describe('a merge of stored stories', () => {
     // A third report, and a merge pass that finds the three are one story.
     const c = await add('Danube ports near Vienna stay closed by flooding', 'Daily Ledger', 8);
     expect((await passWith(0.1)).merges).toBeGreaterThan(0);
-    for (const x of [a, b, c]) expect(await storyOf(x.id)).toBe(a.id);
+    const story = await storyOf(a.id);
+    for (const x of [b, c]) expect(await storyOf(x.id)).toBe(story);
 
     const [merged] = await ctx.deps.db.select().from(stories).where(eq(stories.id, b.id));
     expect(merged?.mergedInto).toBe(a.id);
@@ -128,5 +129,54 @@ describe('a merge of stored stories', () => {
       .get('/api/articles/getarticlebyid')
       .query({ article_id: b.id });
     expect(article.body.article.story).toEqual({ _id: a.id, size: 3, source_count: 3 });
+  });
+});
+
+describe('the merge pass after an ingestion run', () => {
+  it('merges in its own pass, once MERGE_EVERY_MS of the articles time has passed', async () => {
+    const day = (minute: number) => new Date(Date.UTC(2026, 8, 14, 6, minute));
+    const options = { joinThreshold: 0.99, mergeThreshold: 0.1 };
+    const index = createStoryIndex();
+    const ingest = async (title: string, sourceName: string, minute: number, through = index) => {
+      const row = await insertArticle(ctx.deps.db, { title, sourceName, pubDate: day(minute) });
+      await ctx.deps.db.transaction((tx) =>
+        clusterPending(tx, {
+          now: day(minute),
+          options,
+          index: through,
+          articleIds: [row.id],
+          merge: false,
+        }),
+      );
+      return row;
+    };
+    const merge = () =>
+      ctx.deps.db.transaction((tx) => mergeDueStories(tx, { now: day(59), options, index }));
+
+    // Assigned without merging: each report starts a story (a join asks 0.99 here), and the
+    // merge clock starts at the first one.
+    const a = await ingest('Lisbon tram strike halts city transport', 'Coast Herald', 0);
+    const b = await ingest('Tram strike in Lisbon halts transport', 'Pacific Wire', 1);
+    expect(await merge()).toEqual({ mergePasses: 0, merges: 0 });
+    expect([await storyOf(a.id), await storyOf(b.id)]).toEqual([a.id, b.id]);
+
+    // 30 minutes of the articles' time later, the run's merge pass finds they are one story.
+    const c = await ingest('Lisbon transport: tram strike goes on', 'Daily Ledger', 31);
+    expect(await merge()).toEqual({ mergePasses: 1, merges: 2 });
+    const story = await storyOf(a.id);
+    for (const x of [b, c]) expect(await storyOf(x.id)).toBe(story);
+    const d = await ingest('Strike by Lisbon tram drivers halts transport', 'Morning Post', 40);
+    expect(await merge()).toEqual({ mergePasses: 0, merges: 0 });
+    expect(await storyOf(d.id)).toBe(d.id);
+
+    // Another instance assigns a report before the next merge pass: the stories are put back
+    // from the database, and those reported on since the last pass are merged.
+    const e = await ingest('Lisbon tram drivers end strike', 'Coast Herald', 62);
+    const f = await ingest('Tram strike over in Lisbon', 'Evening Star', 63, createStoryIndex());
+    expect(await merge()).toMatchObject({ mergePasses: 1 });
+    for (const x of [d, e, f]) expect(await storyOf(x.id)).toBe(story);
+    expect(index.counted).toBe(await counted());
+    const [row] = await ctx.deps.db.select().from(stories).where(eq(stories.id, story!));
+    expect(row).toMatchObject({ size: 6, sourceCount: 5, mergedInto: null });
   });
 });

@@ -39,11 +39,13 @@ export interface StoryIndex {
   coversFrom: number;
   /** Publication time of the last merge pass: the next comes MERGE_EVERY_MS of stream time later. */
   lastMergeAt: number;
+  /** The newest publication time assigned through this index: where the stream is. */
+  newestAt: number;
 }
 
 /** An empty index: the first pass builds it. One per process (the ingestion schedule's). */
 export function createStoryIndex(): StoryIndex {
-  return { counted: -1, coversFrom: Infinity, lastMergeAt: -Infinity };
+  return { counted: -1, coversFrom: Infinity, lastMergeAt: -Infinity, newestAt: -Infinity };
 }
 
 const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
@@ -79,18 +81,24 @@ export async function clusterPending(
     options,
     index: kept,
     articleIds,
+    merge = true,
   }: {
     now: Date;
     options?: Partial<ClusteringOptions>;
     index?: StoryIndex;
     /** Only these (the articles the caller just stored); otherwise every pending article. */
     articleIds?: readonly string[];
+    /**
+     * Merge passes among the assignments, as their time comes, and at the end of a pass that
+     * keeps no index (start-up, seeding). Ingestion says false and runs `mergeDueStories`
+     * after its run: merging is no part of assigning an article.
+     */
+    merge?: boolean;
   },
 ): Promise<ClusterResult> {
   await storiesRepository.lock(tx);
-  // A pass that keeps no index merges at its end; a kept one when its time has come.
   const index = kept ?? createStoryIndex();
-  const mergeAtEnd = !kept;
+  const merges = { inStream: merge, atEnd: merge && !kept };
   const total: ClusterResult = { assigned: 0, mergePasses: 0, merges: 0, stories: 0 };
   for (;;) {
     const { rows: pending, counted } = await storiesRepository.pending(tx, {
@@ -98,7 +106,7 @@ export async function clusterPending(
       ids: articleIds,
     });
     if (pending.length === 0) return total;
-    const result = await clusterBatch(tx, pending, { now, options, index, mergeAtEnd, counted });
+    const result = await clusterBatch(tx, pending, { now, options, index, merges, counted });
     total.assigned += result.assigned;
     total.mergePasses += result.mergePasses;
     total.merges += result.merges;
@@ -111,7 +119,7 @@ interface BatchOptions {
   now: Date;
   options: Partial<ClusteringOptions> | undefined;
   index: StoryIndex;
-  mergeAtEnd: boolean;
+  merges: { inStream: boolean; atEnd: boolean };
   /** Articles the stored statistics have counted. */
   counted: number;
 }
@@ -119,75 +127,138 @@ interface BatchOptions {
 async function clusterBatch(
   tx: DbExecutor,
   pending: ClusteredArticleRow[],
-  { now, options, index, mergeAtEnd, counted: stored }: BatchOptions,
+  { now, options, index, merges: mergeWhen, counted: stored }: BatchOptions,
 ): Promise<ClusterResult> {
   const pendingFeatures = pending.map((p) => articleFeatures(asStoryArticle(p)));
-  const clusterer = await heldStories(tx, pending, { options, index, counted: stored });
+  const clusterer = await heldStories(tx, spanOf(pending, options), {
+    options,
+    index,
+    counted: stored,
+  });
   const { assignments, merges, lastMergeAt, mergePasses } = assignInOrder(
     clusterer,
     pending,
     pendingFeatures,
-    {
-      after: index.lastMergeAt,
-      atEnd: mergeAtEnd,
-    },
+    { after: index.lastMergeAt, ...mergeWhen },
   );
   // Until the writes are done the held stories are ahead of the database: a failure on the
   // way makes the next pass rebuild them.
   const counted = index.counted + pending.length;
   index.counted = -1;
   const storyOf = resolveMerges(merges);
-  const finalMerges = merges.map((m) => ({ ...m, into: storyOf(m.into) }));
+  const assignedTo = [...new Set(assignments.map((a) => storyOf(a.storyId)))];
   await storiesRepository.saveAssignments(
     tx,
     assignments.map((a) => ({ ...a, storyId: storyOf(a.storyId) })),
+    {
+      articlesCounted: pending.length,
+      counts: termCounts(pendingFeatures),
+      touched: assignedTo,
+      now,
+    },
   );
-  await storiesRepository.applyMerges(tx, finalMerges, now);
-  await storiesRepository.explainMerges(tx, finalMerges);
-  const touched = new Set([
-    ...assignments.map((a) => storyOf(a.storyId)),
-    ...finalMerges.map((m) => m.into),
-  ]);
-  await storiesRepository.refresh(tx, [...touched], now);
-  await storiesRepository.addTermCounts(tx, pending.length, termCounts(pendingFeatures));
-  // A merge pass closes the stories older than its window: earlier articles need a rebuild.
+  // After the assignments: a story started in this pass may be merged in it too.
+  const mergedInto = await saveMerges(tx, merges, now);
   index.counted = counted;
-  index.lastMergeAt = lastMergeAt;
-  index.coversFrom = Math.max(index.coversFrom, lastMergeAt);
+  index.newestAt = Math.max(index.newestAt, pending.at(-1)!.pubDate.getTime());
+  mergedAt(index, lastMergeAt);
   return {
     assigned: assignments.length,
     mergePasses,
     merges: merges.length,
-    stories: touched.size,
+    stories: new Set([...assignedTo, ...mergedInto]).size,
   };
 }
 
+/** Writes `merges` and refreshes the stories that stay (each resolved); those stories. */
+async function saveMerges(
+  tx: DbExecutor,
+  merges: readonly StoryMerge[],
+  now: Date,
+): Promise<string[]> {
+  const storyOf = resolveMerges(merges);
+  const finalMerges = merges.map((m) => ({ ...m, into: storyOf(m.into) }));
+  await storiesRepository.applyMerges(tx, finalMerges, now);
+  await storiesRepository.explainMerges(tx, finalMerges);
+  const into = [...new Set(finalMerges.map((m) => m.into))];
+  await storiesRepository.refresh(tx, into, now);
+  return into;
+}
+
+/** A merge pass closes the stories older than its window: earlier articles need a rebuild. */
+function mergedAt(index: StoryIndex, at: number): void {
+  index.lastMergeAt = at;
+  index.coversFrom = Math.max(index.coversFrom, at);
+}
+
 /**
- * The active stories around `pending`, with every stored document frequency: the index's while
- * it is still the database's (no other pass counted articles since, none of `pending` older
- * than its last merge pass), else put back from the database into a new index.
+ * The merge pass of an ingestion run, in its own transaction after the run's assignments
+ * through `index`: when MERGE_EVERY_MS of the articles' time has passed since the last one, at
+ * the newest time assigned (as a pass in the stream would), with the stories from `index` or
+ * put back from the database. Under the same lock as the assignments.
+ */
+export async function mergeDueStories(
+  tx: DbExecutor,
+  { now, options, index }: { now: Date; options?: Partial<ClusteringOptions>; index: StoryIndex },
+): Promise<{ mergePasses: number; merges: number }> {
+  const none = { mergePasses: 0, merges: 0 };
+  const at = index.newestAt;
+  if (!Number.isFinite(at) || at < index.lastMergeAt + MERGE_EVERY_MS) return none;
+  await storiesRepository.lock(tx);
+  const counted = await storiesRepository.counted(tx);
+  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
+  const clusterer = await heldStories(
+    tx,
+    { first: at, from: at - windowMs, to: at + windowMs },
+    { options, index, counted },
+  );
+  const { merges } = clusterer.mergePass(at);
+  // Until the writes are done the held stories are ahead of the database.
+  index.counted = -1;
+  await saveMerges(tx, merges, now);
+  index.counted = counted;
+  mergedAt(index, at);
+  return { mergePasses: 1, merges: merges.length };
+}
+
+/** Where the stories active around `pending` lie: a window either side. */
+function spanOf(
+  pending: readonly ClusteredArticleRow[],
+  options: Partial<ClusteringOptions> | undefined,
+): Span {
+  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
+  const first = pending[0]!.pubDate.getTime();
+  return { first, from: first - windowMs, to: pending.at(-1)!.pubDate.getTime() + windowMs };
+}
+
+/** The earliest article time a pass handles, and the span of the stories it needs. */
+interface Span {
+  first: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The active stories of `span`, with every stored document frequency: the index's while it is
+ * still the database's (no other pass counted articles since, nothing handled older than its
+ * last merge pass), else put back from the database into a new index.
  */
 async function heldStories(
   tx: DbExecutor,
-  pending: readonly ClusteredArticleRow[],
+  { first, from, to }: Span,
   {
     options,
     index,
     counted,
   }: { options: Partial<ClusteringOptions> | undefined; index: StoryIndex; counted: number },
 ): Promise<StoryClusterer> {
-  const first = pending[0]!.pubDate.getTime();
   if (index.clusterer && first >= index.coversFrom && counted === index.counted)
     return index.clusterer;
-  const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
-  const members = await storiesRepository.activeMembers(
-    tx,
-    new Date(first - windowMs),
-    new Date(pending.at(-1)!.pubDate.getTime() + windowMs),
-  );
+  const members = await storiesRepository.activeMembers(tx, new Date(from), new Date(to));
   const stats = await storiesRepository.termStats(tx);
   const clusterer = new StoryClusterer(options, new CorpusStats(stats));
   for (const m of members) clusterer.restore(asStoryArticle(m), m.storyId!);
+  clusterer.markChangedSince(first - MERGE_EVERY_MS);
   index.clusterer = clusterer;
   index.counted = stats.total;
   index.coversFrom = first;
@@ -203,7 +274,7 @@ function assignInOrder(
   clusterer: StoryClusterer,
   pending: readonly ClusteredArticleRow[],
   features: readonly Features[],
-  merge: { after: number; atEnd: boolean },
+  merge: { after: number; inStream: boolean; atEnd: boolean },
 ): {
   assignments: Assignment[];
   merges: StoryMerge[];
@@ -221,11 +292,11 @@ function assignInOrder(
   };
   pending.forEach((row, i) => {
     const at = row.pubDate.getTime();
-    if (at >= lastMergeAt + MERGE_EVERY_MS) mergeAt(at);
+    if (merge.inStream && at >= lastMergeAt + MERGE_EVERY_MS) mergeAt(at);
     assignments.push(clusterer.assign(asStoryArticle(row), features[i]));
   });
   const last = pending.at(-1)!.pubDate.getTime();
-  if (merge.atEnd || last >= lastMergeAt + MERGE_EVERY_MS) mergeAt(last);
+  if (merge.atEnd || (merge.inStream && last >= lastMergeAt + MERGE_EVERY_MS)) mergeAt(last);
   return { assignments, merges, lastMergeAt, mergePasses };
 }
 

@@ -15,6 +15,7 @@ export {
   clusterPending,
   clusterPendingStories,
   createStoryIndex,
+  mergeDueStories,
   storyOptions,
   type ClusterResult,
   type StoryIndex,

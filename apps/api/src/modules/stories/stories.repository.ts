@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articleColumns, type ArticleRecord } from '../articles/index.js';
 import { articles, stories, storyTerms } from '../../db/schema.js';
@@ -32,6 +32,24 @@ const clusteredColumns = sql`a.id, a.title, a.description, to_json(a.keywords) a
   a.source_name as "sourceName", a.pub_date as "pubDate", a.story_id as "storyId"`;
 
 type RawRow = Omit<ClusteredArticleRow, 'pubDate'> & { pubDate: Date | string };
+
+/** What a story's row is computed from, per member. */
+const memberColumns = sql`a.id, a.story_id, a.title, a.source_name, a.pub_date`;
+
+/**
+ * Upserts the rows of the stories of `members` (rows of memberColumns): title (the first
+ * report's), size, sources and span. A merged-away story keeps its row and its `merged_into`.
+ */
+const upsertStories = (members: SQL, now: Date) =>
+  sql`insert into ${stories} (id, title, size, source_count, first_published, last_published, updated_at)
+      select m.story_id, (array_agg(m.title order by m.pub_date, m.id))[1], count(*),
+             count(distinct m.source_name), min(m.pub_date), max(m.pub_date), ${now.toISOString()}
+        from ${members} m
+       group by m.story_id
+      on conflict (id) do update set
+        title = excluded.title, size = excluded.size, source_count = excluded.source_count,
+        first_published = excluded.first_published, last_published = excluded.last_published,
+        merged_into = null, updated_at = excluded.updated_at`;
 const asRows = (rows: RawRow[]): ClusteredArticleRow[] =>
   rows.map((r) => ({ ...r, pubDate: new Date(r.pubDate) }));
 
@@ -60,6 +78,14 @@ export const storiesRepository = {
            order by a.pub_date, a.id limit ${limit}`,
     );
     return { rows: asRows(rows), counted: rows[0]?.counted ?? 0 };
+  },
+
+  /** How many articles the statistics have counted (read after the lock, as `pending` does). */
+  async counted(db: DbExecutor): Promise<number> {
+    const { rows } = await db.execute<{ df: number }>(
+      sql`select df from ${storyTerms} where term = ${TOTAL_TERM}`,
+    );
+    return rows[0]?.df ?? 0;
   },
 
   /**
@@ -91,34 +117,52 @@ export const storiesRepository = {
     };
   },
 
-  /** Adds `articles` counted articles and each term's new occurrences. */
-  async addTermCounts(
+  /**
+   * In one statement: each article's story and why it joined, the `articlesCounted` articles and
+   * term occurrences the statistics gain, and the rows of the stories `touched` recomputed from
+   * their members. A statement does not see its own updates: the new members come from the
+   * update's output, the others (none of them pending) from the table.
+   */
+  async saveAssignments(
     db: DbExecutor,
-    articlesCounted: number,
-    counts: ReadonlyMap<string, number>,
+    rows: readonly StoredAssignment[],
+    {
+      articlesCounted,
+      counts,
+      touched,
+      now,
+    }: {
+      articlesCounted: number;
+      counts: ReadonlyMap<string, number>;
+      touched: readonly string[];
+      now: Date;
+    },
   ): Promise<void> {
+    const column = <T>(pick: (row: StoredAssignment) => T) => sql.param(rows.map(pick));
     const terms = [TOTAL_TERM, ...counts.keys()];
     const dfs = [articlesCounted, ...counts.values()];
     await db.execute(
-      sql`insert into ${storyTerms} (term, df)
-          select * from unnest(${sql.param(terms)}::text[], ${sql.param(dfs)}::int[])
-          on conflict (term) do update set df = ${storyTerms.df} + excluded.df`,
-    );
-  },
-
-  /** Writes each article's story and why it joined. */
-  async saveAssignments(db: DbExecutor, rows: readonly StoredAssignment[]): Promise<void> {
-    if (rows.length === 0) return;
-    const column = <T>(pick: (row: StoredAssignment) => T) => sql.param(rows.map(pick));
-    await db.execute(
-      sql`update ${articles} a
-             set story_id = t.story_id, story_rule = t.rule, story_score = t.score,
-                 story_shared_terms = array(select json_array_elements_text(t.terms))
-            from unnest(${column((r) => r.articleId)}::uuid[], ${column((r) => r.storyId)}::uuid[],
-                        ${column((r) => r.rule)}::text[], ${column((r) => r.score)}::real[],
-                        ${column((r) => JSON.stringify(r.sharedTerms))}::json[])
-              as t(id, story_id, rule, score, terms)
-           where a.id = t.id`,
+      sql`with assigned as (
+            update ${articles} a
+               set story_id = t.story_id, story_rule = t.rule, story_score = t.score,
+                   story_shared_terms = array(select json_array_elements_text(t.terms))
+              from unnest(${column((r) => r.articleId)}::uuid[], ${column((r) => r.storyId)}::uuid[],
+                          ${column((r) => r.rule)}::text[], ${column((r) => r.score)}::real[],
+                          ${column((r) => JSON.stringify(r.sharedTerms))}::json[])
+                as t(id, story_id, rule, score, terms)
+             where a.id = t.id
+            returning ${memberColumns}
+          ), counted as (
+            insert into ${storyTerms} (term, df)
+            select * from unnest(${sql.param(terms)}::text[], ${sql.param(dfs)}::int[])
+            on conflict (term) do update set df = ${storyTerms.df} + excluded.df
+          )
+          ${upsertStories(
+            sql`(select ${memberColumns} from ${articles} a
+                  where a.story_id = any(${sql.param([...touched])}::uuid[])
+                 union all select * from assigned)`,
+            now,
+          )}`,
     );
   },
 
@@ -135,11 +179,14 @@ export const storiesRepository = {
             from unnest(${from}::uuid[], ${into}::uuid[]) as t(from_id, into_id)
            where a.story_id = t.from_id`,
     );
-    await db.execute(
-      sql`update ${stories} s set merged_into = t.into_id, updated_at = ${now.toISOString()}
-            from unnest(${from}::uuid[], ${into}::uuid[]) as t(from_id, into_id)
-           where s.id = t.from_id or s.merged_into = t.from_id`,
-    );
+    // Two statements, each through an index: with `or` in one, a scan of every story.
+    for (const match of [sql`s.id = t.from_id`, sql`s.merged_into = t.from_id`]) {
+      await db.execute(
+        sql`update ${stories} s set merged_into = t.into_id, updated_at = ${now.toISOString()}
+              from unnest(${from}::uuid[], ${into}::uuid[]) as t(from_id, into_id)
+             where ${match}`,
+      );
+    }
   },
 
   /**
@@ -149,16 +196,11 @@ export const storiesRepository = {
   async refresh(db: DbExecutor, storyIds: readonly string[], now: Date): Promise<void> {
     if (storyIds.length === 0) return;
     await db.execute(
-      sql`insert into ${stories} (id, title, size, source_count, first_published, last_published, updated_at)
-          select a.story_id, (array_agg(a.title order by a.pub_date, a.id))[1], count(*),
-                 count(distinct a.source_name), min(a.pub_date), max(a.pub_date), ${now.toISOString()}
-            from ${articles} a
-           where a.story_id = any(${sql.param([...storyIds])}::uuid[])
-           group by a.story_id
-          on conflict (id) do update set
-            title = excluded.title, size = excluded.size, source_count = excluded.source_count,
-            first_published = excluded.first_published, last_published = excluded.last_published,
-            merged_into = null, updated_at = excluded.updated_at`,
+      upsertStories(
+        sql`(select ${memberColumns} from ${articles} a
+              where a.story_id = any(${sql.param([...storyIds])}::uuid[]))`,
+        now,
+      ),
     );
   },
 

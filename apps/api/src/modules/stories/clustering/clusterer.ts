@@ -201,6 +201,15 @@ export class StoryClusterer {
     story.changed = false;
   }
 
+  /**
+   * Marks for the next merge pass the stories with a member published at or after `at`. After a
+   * rebuild from stored members, which stories changed since the last pass is not stored: the
+   * stories reported on since about then stand for them.
+   */
+  markChangedSince(at: number): void {
+    for (const story of this.stories.values()) if (story.last >= at) story.changed = true;
+  }
+
   private start(id: string, at: number): Story {
     const story: Story = {
       id,

@@ -1,0 +1,1 @@
+CREATE INDEX "stories_merged_into_idx" ON "stories" USING btree ("merged_into") WHERE "stories"."merged_into" is not null;
