@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): Express {
   authRoutes(routes, deps, auth, codeLimits);
   interactionsRoutes(routes, interactions, writeLimits);
   articlesRoutes(routes, deps, articles, lane);
-  storiesRoutes(routes, stories);
+  storiesRoutes(routes, deps, stories, lane);
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
   docsRoutes(routes, deps, lane);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);

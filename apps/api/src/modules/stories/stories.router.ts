@@ -1,9 +1,36 @@
+import type { ResultOf } from '@lede/shared';
+import type { AppDeps } from '../../deps.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
+import type { FastLane } from '../../http/fast-lane.js';
+import { createPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { StoriesService } from './stories.service.js';
 
-/** /api/stories/... (see ./README.md). */
-export function storiesRoutes(routes: RouteRegistrar, stories: StoriesService): void {
-  routes.json('GET /api/stories/getstorybyid', async ({ query }) => ({
-    story: await stories.byId(query.story_id),
-  }));
+type StoryAnswer = ResultOf<'GET /api/stories/getstorybyid'>;
+
+/**
+ * /api/stories/... (see ./README.md). Answers come from prepared bytes, as the article reads'
+ * do: a story changes only when articles do, and its counts lag as a list's.
+ */
+export function storiesRoutes(
+  routes: RouteRegistrar,
+  deps: AppDeps,
+  stories: StoriesService,
+  lane?: FastLane,
+): void {
+  const prepared = createPreparedCache({
+    ttlMs: deps.config.publicCacheSeconds * 1000,
+    changes: deps.changes,
+    lane,
+  });
+  routes.custom('GET /api/stories/getstorybyid', async ({ query, req, res }) => {
+    await prepared.respond<StoryAnswer>(
+      req,
+      res,
+      `story\n${query.story_id}`,
+      async () => ({ story: await stories.byId(query.story_id) }),
+      ({ story }) => ({ articleIds: story.articles.map((a) => a._id) }),
+      { staleMs: LIST_STALE_MS },
+    );
+  });
 }

@@ -1,8 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicArticle, Story } from '@lede/shared';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { startFeedServer, type FeedServer } from '../../../test/ingestion/feed-server.js';
+import { insertArticle } from '../../../test/fixtures.js';
 import { runIngestion } from '../ingestion/index.js';
+import { clusterPending } from './cluster-pending.js';
 
 /** One event told by three sources in three feeds, beside unrelated items (test fixtures). */
 const FEEDS = ['coast-herald', 'pacific-wire', 'daily-ledger'].map(
@@ -150,5 +153,26 @@ describe('one card per story in every list', () => {
       .query({ collapse: 'no' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('collapse must be true or false');
+  });
+
+  it('answers a story from prepared bytes that follow a new report at once', async () => {
+    const id = everything.find((a) => QUAKE.test(a.title))!.story._id;
+    const before = (await story(id).expect(200)).body.story as Story;
+    // Prepared: a write nobody announces is not seen (here, straight into the table).
+    await ctx.deps.db.execute(sql`update stories set size = 99 where id = ${id}`);
+    expect((await story(id).expect(200)).body.story).toEqual(before);
+
+    const update = await insertArticle(ctx.deps.db, {
+      title: 'Chile earthquake: magnitude 7.1 quake off the coast, aftershocks follow',
+      sourceName: 'Morning Post',
+      pubDate: new Date('2026-03-03T13:00:00.000Z'),
+    });
+    await ctx.deps.db.transaction((tx) =>
+      clusterPending(tx, { now: ctx.clock.now(), articleIds: [update.id], merge: false }),
+    );
+    ctx.deps.changes.articlesChanged(); // as ingestion announces what it stored
+    const after = (await story(id).expect(200)).body.story as Story;
+    expect(after).toMatchObject({ size: 5, source_count: 4 });
+    expect(after.articles[0]!._id).toBe(update.id);
   });
 });
