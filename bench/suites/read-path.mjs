@@ -143,20 +143,32 @@ export default {
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, options, measure, log }) {
-    const [{ seedCorpusIfEmpty }, { loadGeneratedArticles }, { createTokenService }] =
-      await Promise.all([
-        importApi('modules/articles/seed.js'),
-        importTool('synthetic-articles.ts'),
-        importApi('modules/auth/tokens.service.js'),
-      ]);
+    const [
+      { seedCorpusIfEmpty },
+      { loadGeneratedArticles },
+      { createTokenService },
+      { clusterPendingStories },
+    ] = await Promise.all([
+      importApi('modules/articles/seed.js'),
+      importTool('synthetic-articles.ts'),
+      importApi('modules/auth/tokens.service.js'),
+      importApi('modules/stories/index.js'),
+    ]);
     const { db, pool } = api.deps;
+    // Articles in stories, as the server leaves them after seeding: lists show one per story.
+    const clusterStories = () =>
+      clusterPendingStories(db, { now: new Date(), logger: api.deps.logger });
     await seedCorpusIfEmpty(db, api.deps.logger);
+    await clusterStories();
     const count = async () =>
       Number((await pool.query('select count(*) from articles')).rows[0].count);
     const { rows } = await pool.query(
       'select id from articles order by pub_date desc limit 1 offset 100',
     );
     const articleId = rows[0].id;
+    const { rows: grouped } = await pool.query(
+      'select id from stories where size > 1 and merged_into is null order by size desc limit 1',
+    );
 
     const [reader] = await db
       .insert(api.schema.users)
@@ -172,6 +184,8 @@ export default {
     const queryOf = {
       '/api/articles/getarticlebyid': `?article_id=${articleId}`,
       '/api/articles/getarticlebykeyword': '?keyword=election',
+      '/api/articles/getrelatedarticles': `?article_id=${articleId}`,
+      '/api/stories/getstorybyid': `?story_id=${grouped[0].id}`,
     };
     const targets = Object.fromEntries(
       Object.entries(ROUTES)
@@ -328,6 +342,7 @@ export default {
     log(`read-path: generating up to ${SCALE} articles`);
     let started = Date.now();
     await loadGeneratedArticles(db, SCALE);
+    await clusterStories();
     const generateMs = Date.now() - started;
     // What autovacuum does shortly after a bulk load: statistics, and the GIN pending list
     // merged (until then every full-text search also scans up to 4 MB of pending entries).
