@@ -332,6 +332,18 @@ interface Flight {
  * A body is never served once a change it depends on was announced, except within a route's
  * `staleMs` (see RespondOptions).
  */
+/** A cache of public answers: kept PUBLIC_CACHE_SECONDS, stale on the app's change notices. */
+export function publicPreparedCache(
+  deps: { config: { publicCacheSeconds: number }; changes: Changes },
+  options: Omit<PreparedCacheOptions, 'ttlMs' | 'changes'> = {},
+) {
+  return createPreparedCache({
+    ...options,
+    ttlMs: deps.config.publicCacheSeconds * 1000,
+    changes: deps.changes,
+  });
+}
+
 export function createPreparedCache({
   ttlMs,
   maxEntries = 500,

@@ -2,7 +2,7 @@ import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { LIST_STALE_MS, type Dependency } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
-import { createPreparedCache } from '../../http/prepared-response.js';
+import { publicPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import {
   ArticlesPageJson,
@@ -34,11 +34,7 @@ export function articlesRoutes(
   articles: ArticlesService,
   lane?: FastLane,
 ): void {
-  const prepared = createPreparedCache({
-    ttlMs: deps.config.publicCacheSeconds * 1000,
-    changes: deps.changes,
-    lane,
-  });
+  const prepared = publicPreparedCache(deps, { lane });
   const list = { staleMs: LIST_STALE_MS };
 
   routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res }) => {

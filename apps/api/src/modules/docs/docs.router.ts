@@ -5,7 +5,7 @@ import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { FastLane, LaneAnswer } from '../../http/fast-lane.js';
 import {
-  createPreparedCache,
+  publicPreparedCache,
   keptAnswer,
   PreparedText,
   sendKept,
@@ -77,12 +77,7 @@ export function docsRoutes(
   lane?: FastLane,
 ): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
-  const prepared = createPreparedCache({
-    ttlMs: deps.config.publicCacheSeconds * 1000,
-    maxEntries: 1,
-    changes: deps.changes,
-    lane,
-  });
+  const prepared = publicPreparedCache(deps, { maxEntries: 1, lane });
   routes.custom('GET /api/openapi.json', ({ req, res }) =>
     prepared.respond(
       req,

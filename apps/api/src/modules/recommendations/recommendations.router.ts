@@ -1,6 +1,6 @@
 import { MESSAGES, RECOMMENDATION_CONTROL_MESSAGES as CONTROL, type ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import { createPreparedCache } from '../../http/prepared-response.js';
+import { publicPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
@@ -49,13 +49,7 @@ export function recommendationsRoutes(
   // A reader's feed answer, prepared once and served until the feed changes (see
   // ./README.md, "Prepared feed answers"): its likes may lag as a public list's do.
   const now = () => deps.clock.now().getTime();
-  const feeds = createPreparedCache({
-    ttlMs: deps.config.publicCacheSeconds * 1000,
-    maxEntries: KEPT_FEEDS,
-    now,
-    clock: now,
-    changes: deps.changes,
-  });
+  const feeds = publicPreparedCache(deps, { maxEntries: KEPT_FEEDS, now, clock: now });
   routes.custom('GET /api/recommendations/get', async ({ query, user, req, res }) => {
     // Only the first page is prepared: the next ones are each asked for once, as the reader
     // scrolls.

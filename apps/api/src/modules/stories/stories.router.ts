@@ -2,7 +2,7 @@ import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
-import { createPreparedCache } from '../../http/prepared-response.js';
+import { publicPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { StoriesService } from './stories.service.js';
 
@@ -18,11 +18,7 @@ export function storiesRoutes(
   stories: StoriesService,
   lane?: FastLane,
 ): void {
-  const prepared = createPreparedCache({
-    ttlMs: deps.config.publicCacheSeconds * 1000,
-    changes: deps.changes,
-    lane,
-  });
+  const prepared = publicPreparedCache(deps, { lane });
   routes.custom('GET /api/stories/getstorybyid', async ({ query, req, res }) => {
     await prepared.respond<StoryAnswer>(
       req,
