@@ -13,6 +13,7 @@ import {
   coEngagementFor,
   learnedTopics,
   normaliseInterests,
+  notOnPageWith,
   rank,
   topicFeedback,
   type HistoryEvent,
@@ -22,7 +23,6 @@ import {
   type RankableArticle,
   type CorpusStats,
 } from '../ranker/index.js';
-import { nearDuplicateTokens, titleTokenList } from '../ranker/text.js';
 import {
   signalsRepository as repo,
   type CandidateQuery,
@@ -173,7 +173,7 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
     const unseen = candidates.filter((c) => !c.recentlyShown).map((c) => c.article);
     const fresh = rankFeed(
       user,
-      nextPage ? unseen.filter(notNearDuplicateOf(nextPage.shown)) : unseen,
+      nextPage ? unseen.filter(notOnPageWith(nextPage.shown)) : unseen,
       context,
     );
     const fill =
@@ -312,24 +312,10 @@ function rankRecentlyShown(
 ): RankedArticle[] {
   const shown = candidates.filter((c) => c.recentlyShown).map((c) => c.article);
   if (shown.length === 0) return [];
-  const notOnPage = notNearDuplicateOf(picked.map((p) => p.article));
+  const notOnPage = notOnPageWith(picked.map((p) => p.article));
   return rankFeed(user, shown, { ...context, limit: context.limit + picked.length })
     .filter((r) => notOnPage(r.article))
     .slice(0, context.limit);
-}
-
-/**
- * Whether an article is no near-duplicate of any of `shown` and in none of their stories (the
- * same tests as the ranker's within a page), each title tokenised once.
- */
-function notNearDuplicateOf(shown: NextPage['shown']): (article: RankableArticle) => boolean {
-  const titles = shown.map((a) => ({ key: a.titleKey, tokens: titleTokenList(a.title) }));
-  const stories = new Set(shown.flatMap((a) => (a.storyId ? [a.storyId] : [])));
-  return (article) => {
-    if (article.storyId && stories.has(article.storyId)) return false;
-    const tokens = titleTokenList(article.title);
-    return !titles.some((t) => nearDuplicateTokens(t.key, t.tokens, article.titleKey, tokens));
-  };
 }
 
 /**

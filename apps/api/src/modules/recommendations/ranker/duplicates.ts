@@ -33,6 +33,23 @@ export function isNearDuplicate(
   );
 }
 
+/**
+ * A test "may this article share a page with all of `shown`?": not the same story (`storyId`)
+ * and no near-duplicate of any (isNearDuplicate), each title tokenised once. What a feed's next
+ * page and its fill check against what is already on it.
+ */
+export function notOnPageWith(
+  shown: ReadonlyArray<Pick<RankableArticle, 'title' | 'titleKey' | 'storyId'>>,
+): (article: Pick<RankableArticle, 'title' | 'titleKey' | 'storyId'>) => boolean {
+  const titles = shown.map((a) => ({ key: a.titleKey, tokens: titleTokenList(a.title) }));
+  const stories = new Set(shown.flatMap((a) => (a.storyId ? [a.storyId] : [])));
+  return (article) => {
+    if (article.storyId && stories.has(article.storyId)) return false;
+    const tokens = titleTokenList(article.title);
+    return !titles.some((t) => nearDuplicateTokens(t.key, t.tokens, article.titleKey, tokens));
+  };
+}
+
 const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
 
 /**

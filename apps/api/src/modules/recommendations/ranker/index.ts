@@ -31,7 +31,7 @@ export type {
 export { rank } from './rank.js';
 export { buildCorpusStats } from './vectors.js';
 export { coEngagementFor } from './co-engagement.js';
-export { isNearDuplicate } from './duplicates.js';
+export { isNearDuplicate, notOnPageWith } from './duplicates.js';
 export { learnedTopics, topicFeedback, type TopicFeedback } from './profile.js';
 export { learnedReason } from './explanations.js';
 export { featureLabel, learnedSubjects, subjectFeatures, subjectKey } from './steering.js';
