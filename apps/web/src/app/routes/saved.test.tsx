@@ -1,4 +1,3 @@
-import type { PublicArticle, PublicUser } from '@lede/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,35 +5,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/storage';
+import { testArticle, testReader } from '@/test/fixtures';
 import SavedPage from './saved';
 
-const reader: PublicUser = {
-  _id: 'u1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  profile_url: '/media/default-avatar.svg',
-  theme: 'light',
-  interests: ['science', 'world', 'travel'],
-  timezone: 'UTC',
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
-
-const article = (id: string): PublicArticle => ({
-  _id: id,
-  title: `Saved ${id}`,
-  creator: ['Jane Doe'],
-  description: 'What happened.',
-  pubDate: '2025-05-01T10:00:00.000Z',
-  image_url: '',
-  link: `https://example.com/${id}`,
-  source_name: 'Example News',
-  source_url: null,
-  source_icon: null,
-  keywords: ['science'],
-  categories: ['science'],
-  likes: 0,
-  story: { _id: `story-${id}`, size: 1, source_count: 1 },
-});
+const reader = testReader;
+const article = (id: string) => testArticle(id, `Saved ${id}`);
 
 const savedPage = (ids: string[], nextCursor: string | null) => ({
   savedArticles: ids.map((id) => ({
