@@ -35,6 +35,7 @@ export default e2eConfig({
   serverEnv: {
     INGEST_FEEDS: FEEDS.map((f) => `http://127.0.0.1:${FEEDS_PORT}/${f}`).join(','),
     INGEST_INTERVAL_MINUTES: '60',
+    INGEST_ALLOW_PRIVATE_FEEDS: 'true',
   },
   name: 'stories',
   testMatch: STORIES_SPECS,

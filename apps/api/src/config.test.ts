@@ -8,7 +8,13 @@ describe('configuration', () => {
     expect(c.host).toBe('127.0.0.1');
     expect(c.appOrigin).toBe('http://127.0.0.1:3000');
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.otp).toEqual({ emailLimit: 5, ipLimit: 100, windowMinutes: 15 });
+    expect(c.otp).toEqual({
+      emailLimit: 5,
+      addressLimit: 20,
+      ipLimit: 100,
+      guessLimit: 10,
+      windowMinutes: 15,
+    });
     expect(c.ingest.feeds).toEqual([]);
     expect(c.seedCorpus).toBe(true);
   });
@@ -23,6 +29,15 @@ describe('configuration', () => {
     expect(c.appOrigin).toBe('http://127.0.0.1:8080');
     expect(c.ingest.feeds).toEqual(['https://a.example/rss', 'https://b.example/atom']);
     expect(c.otp.ipLimit).toBe(500);
+  });
+
+  it('refuses feeds on private addresses unless INGEST_ALLOW_PRIVATE_FEEDS is on', () => {
+    expect(loadConfig({}).ingest.allowPrivateFeeds).toBe(false);
+    expect(loadConfig({ INGEST_ALLOW_PRIVATE_FEEDS: 'true' }).ingest.allowPrivateFeeds).toBe(true);
+    expect(loadConfig({ INGEST_ALLOW_PRIVATE_FEEDS: '0' }).ingest.allowPrivateFeeds).toBe(false);
+    expect(() => loadConfig({ INGEST_ALLOW_PRIVATE_FEEDS: 'yes' })).toThrow(
+      'Invalid configuration: INGEST_ALLOW_PRIVATE_FEEDS',
+    );
   });
 
   it('takes TRUST_PROXY as a switch or as the list of proxies to believe', () => {

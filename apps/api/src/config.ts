@@ -61,7 +61,9 @@ const envSchema = z
     SESSION_MAX_DAYS: int(30, 1),
     REAUTH_WINDOW_SECONDS: int(600, 0),
     OTP_EMAIL_LIMIT: int(5, 1),
+    OTP_ADDRESS_LIMIT: int(20, 1),
     OTP_IP_LIMIT: int(100, 1),
+    OTP_GUESS_LIMIT: int(10, 1),
     OTP_WINDOW_MINUTES: int(15, 1),
     AUTH_IP_LIMIT: int(300, 1),
     PASSWORD_FAILURE_LIMIT: int(10, 1),
@@ -70,6 +72,7 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     INGEST_FEEDS: z.string().default(''),
     INGEST_INTERVAL_MINUTES: int(30, 0),
+    INGEST_ALLOW_PRIVATE_FEEDS: bool.default(false),
     NEWSDATA_API_KEY: z.string().min(1).optional(),
     NEWSDATA_URL: z.url().default('https://newsdata.io/api/1/latest'),
     SEED_CORPUS: bool.default(true),
@@ -127,9 +130,19 @@ export interface Config {
   sessionMaxDays: number;
   /** How long after a session's sign-in it may change the e-mail or delete the account unasked. */
   reauthWindowSeconds: number;
-  otp: { emailLimit: number; ipLimit: number; windowMinutes: number };
+  otp: {
+    /** Codes per address, purpose and caller (client IP) per window. */
+    emailLimit: number;
+    /** Codes per address and purpose from every caller together per window: a mail-flood cap. */
+    addressLimit: number;
+    /** Codes per client IP per window, whatever the address. */
+    ipLimit: number;
+    /** Wrong codes per address and purpose per hour, across challenges. */
+    guessLimit: number;
+    windowMinutes: number;
+  };
   authIpLimit: number;
-  /** Wrong passwords per e-mail and window before sign-in is refused with 429. */
+  /** Wrong passwords per e-mail and caller (client IP) per window before 429. */
   passwordFailureLimit: number;
   /** A signed-in reader's likes, saves, shares, opens and feed controls (http/write-limits.ts). */
   readerWrites: { perMinute: number; perHour: number };
@@ -139,6 +152,11 @@ export interface Config {
     feeds: string[];
     /** 0 turns the schedule off (the CLI still works). */
     intervalMinutes: number;
+    /**
+     * Fetch feeds (and NewsData) from loopback, private and other non-public addresses too. Off,
+     * such a host, or a redirect to one, is refused: feed URLs must not reach the internal network.
+     */
+    allowPrivateFeeds: boolean;
     newsDataApiKey?: string;
     newsDataUrl: string;
   };
@@ -210,7 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     otp: {
       emailLimit: e.OTP_EMAIL_LIMIT,
+      addressLimit: e.OTP_ADDRESS_LIMIT,
       ipLimit: e.OTP_IP_LIMIT,
+      guessLimit: e.OTP_GUESS_LIMIT,
       windowMinutes: e.OTP_WINDOW_MINUTES,
     },
     authIpLimit: e.AUTH_IP_LIMIT,
@@ -220,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ingest: {
       feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),
       intervalMinutes: e.INGEST_INTERVAL_MINUTES,
+      allowPrivateFeeds: e.INGEST_ALLOW_PRIVATE_FEEDS,
       newsDataApiKey: e.NEWSDATA_API_KEY,
       newsDataUrl: e.NEWSDATA_URL,
     },

@@ -227,6 +227,7 @@ describe('GET /api/metrics: ingestion', () => {
         ingest: {
           feeds: [feeds.url('/fixtures/example-daily.rss.xml'), feeds.url('/status/500')],
           intervalMinutes: 30,
+          allowPrivateFeeds: true,
           newsDataUrl: feeds.url('/newsdata/latest'),
         },
       },

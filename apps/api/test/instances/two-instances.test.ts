@@ -73,6 +73,7 @@ beforeAll(async () => {
     PUBLIC_CACHE_SECONDS: String(PUBLIC_CACHE_SECONDS),
     INGEST_FEEDS: FEEDS.map((feed) => feeds.url(feed)).join(','),
     INGEST_INTERVAL_MINUTES: '1',
+    INGEST_ALLOW_PRIVATE_FEEDS: 'true',
   });
   const started = Date.now();
   // At the same time, on the empty database.

@@ -260,6 +260,7 @@ export async function replayThroughRss(
           ingest: {
             feeds: due.map((f) => server.url(f)),
             intervalMinutes: options.intervalMs / 60_000,
+            allowPrivateFeeds: true,
             newsDataUrl: 'http://127.0.0.1/unused',
           },
           storyWindowHours: options.storyWindowHours,

@@ -1,8 +1,13 @@
+import type { Dispatcher } from 'undici';
 import type { FetchFn, FetchLimits } from './fetch.types.js';
+import { PrivateAddressError } from './public-network.js';
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 
 const USER_AGENT = 'Lede/0.1 (news reader; +https://github.com/lede)';
+
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** A source could not be read; the message is safe to log and to report. */
 export class SourceFetchError extends Error {
@@ -14,21 +19,24 @@ export interface FetchTextOptions {
   limits: FetchLimits;
   accept: string;
   signal?: AbortSignal;
+  /** Opens every connection: publicOnlyDispatcher() refuses private addresses. Default: fetch's. */
+  dispatcher?: Dispatcher;
 }
 
 /**
  * GETs `url` and returns its body as text. Fails with a SourceFetchError on a
- * network error, a non-2xx status, a body over `limits.maxBytes` or a request
- * (body included) slower than `limits.timeoutMs`.
+ * network error, a connection the dispatcher refuses, a non-2xx status, more than
+ * MAX_REDIRECTS redirects or one to a URL that is not http(s), a body over
+ * `limits.maxBytes` or a request (redirects and body included) slower than `limits.timeoutMs`.
  */
 export async function fetchText(url: string, options: FetchTextOptions): Promise<string> {
   const { limits } = options;
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const response = await options.fetch(url, {
+    const response = await getFollowingRedirects(url, options.fetch, {
       signal,
-      redirect: 'follow',
+      dispatcher: options.dispatcher,
       headers: { accept: options.accept, 'user-agent': USER_AGENT },
     });
     if (!response.ok) {
@@ -41,8 +49,43 @@ export async function fetchText(url: string, options: FetchTextOptions): Promise
     if (timeout.aborted) throw new SourceFetchError(`timed out after ${limits.timeoutMs / 1000} s`);
     if (options.signal?.aborted) throw new SourceFetchError('stopped');
     if (err instanceof SourceFetchError) throw err;
+    if (err instanceof Error && err.cause instanceof PrivateAddressError) {
+      throw new SourceFetchError(err.cause.message);
+    }
     throw new SourceFetchError(`network error: ${describeNetworkError(err)}`);
   }
+}
+
+/** Follows redirects itself, so every hop must be http(s) and goes through `init.dispatcher`. */
+async function getFollowingRedirects(
+  url: string,
+  fetch: FetchFn,
+  init: RequestInit & { dispatcher?: Dispatcher },
+): Promise<Response> {
+  let target = httpUrl(url);
+  for (let redirects = 0; ; redirects++) {
+    const response = await fetch(target.href, { ...init, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    if (redirects === MAX_REDIRECTS) {
+      throw new SourceFetchError(`refused: more than ${MAX_REDIRECTS} redirects`);
+    }
+    target = httpUrl(location, target);
+  }
+}
+
+function httpUrl(location: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(location, base);
+  } catch {
+    throw new SourceFetchError(`refused: not a valid URL${base ? ' to redirect to' : ''}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SourceFetchError(`refused: not an http(s) URL (${url.protocol})`);
+  }
+  return url;
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {

@@ -48,6 +48,7 @@ function deps(
       ingest: {
         feeds: [],
         intervalMinutes: 0,
+        allowPrivateFeeds: true,
         newsDataUrl: server.url('/newsdata/latest'),
         ...ingest,
       },
@@ -225,6 +226,17 @@ describe('runIngestion: failures', () => {
       [false, 'stopped'],
       [false, 'stopped'],
     ]);
+    expect(await countRows()).toBe(0);
+  });
+
+  it('refuses feeds on private addresses unless allowPrivateFeeds is on', async () => {
+    const requestsBefore = server.requests.length;
+    const result = await runIngestion(deps({ ...feeds(RSS), allowPrivateFeeds: false }));
+    expect(result.sources).toMatchObject([
+      { ok: false, error: 'refused: 127.0.0.1 is a private address' },
+    ]);
+    expect(log.warnings().map((w) => w.error)).toEqual(['refused: 127.0.0.1 is a private address']);
+    expect(server.requests.length).toBe(requestsBefore);
     expect(await countRows()).toBe(0);
   });
 });

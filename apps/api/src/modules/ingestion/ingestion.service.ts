@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { Config } from '../../config.js';
 import type { DbExecutor } from '../../db/client.js';
 import { databaseErrorMessage } from '../../lib/database-error-log.js';
@@ -19,6 +20,7 @@ import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
 import { normalizeItem } from './normalize-item.js';
 import { htmlToText } from './text.js';
 import { batchCorpus, countPhrases, type PhraseCorpus } from '../articles/index.js';
+import { publicOnlyDispatcher } from './public-network.js';
 import { parseFeed } from './rss-source.js';
 import {
   clusterPending,
@@ -50,6 +52,7 @@ interface LoadContext {
   fetch: FetchFn;
   limits: FetchLimits;
   signal?: AbortSignal;
+  dispatcher?: Dispatcher;
 }
 
 interface Source {
@@ -113,6 +116,7 @@ export async function runIngestion(deps: IngestionDeps): Promise<IngestionResult
     fetch: deps.fetch ?? globalThis.fetch,
     limits: { ...DEFAULT_FETCH_LIMITS, ...deps.limits },
     signal: deps.signal,
+    dispatcher: deps.config.ingest.allowPrivateFeeds ? undefined : publicOnlyDispatcher(),
   };
   const withSlot = concurrencyLimit(FETCH_CONCURRENCY);
   const loads = sources.map((source) =>

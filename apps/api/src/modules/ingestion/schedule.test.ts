@@ -52,6 +52,7 @@ function schedule(
       ingest: {
         feeds: [FEED_URL],
         intervalMinutes: 30,
+        allowPrivateFeeds: false,
         newsDataUrl: 'http://newsdata.test/latest',
         ...ingest,
       },

@@ -27,6 +27,7 @@ beforeAll(async () => {
       ingest: {
         feeds: FEEDS.map((p) => server.url(p)),
         intervalMinutes: 0,
+        allowPrivateFeeds: true,
         newsDataUrl: server.url('/newsdata/latest'),
       },
     },
