@@ -10,7 +10,7 @@ import { isHttpsOrigin, securityHeaders } from './http/security-headers.js';
 import { serveStaticWeb } from './http/static-web.js';
 import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { API_BASE, routeRegistrar } from './http/route.js';
-import { createWriteLimits } from './http/write-limits.js';
+import { createWriteLimits, writesPerIp } from './http/write-limits.js';
 import { authRoutes } from './modules/auth/auth.router.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCodeLimits } from './modules/auth/code-limits.js';
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   const recommendations = createRecommendationsService(deps, { interactions });
   const readerControls = createReaderControlsService(deps);
   const feedProfile = createFeedProfileService(deps);
-  const sessions = createSessionMiddleware(auth);
+  const sessions = createSessionMiddleware(auth, logger);
   const codeLimits = createCodeLimits(deps);
   const writeLimits = createWriteLimits(deps);
 
@@ -91,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   interactionsRoutes(routes, interactions, writeLimits);
   articlesRoutes(routes, deps, articles, lane);
   storiesRoutes(routes, deps, stories, lane);
+  routes.use('/api/profile', writesPerIp(deps));
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
   docsRoutes(routes, deps, lane);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);

@@ -59,7 +59,9 @@ export interface TestContext {
 }
 
 /** The real app on a real database and a real SMTP server, with a clock the test controls. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Omit<Partial<AppConfig>, 'otp'> & { otp?: Partial<AppConfig['otp']> } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const mail = new MailCatcher();
   const smtpUrl = await mail.start();
@@ -69,6 +71,7 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     smtpUrl,
     ...overrides,
+    otp: { ...base.otp, ...overrides.otp },
   };
   // In the future on purpose: express-rate-limit compares window ends with the real Date.now().
   const clock = new ManualClock('2030-03-10T09:00:00Z');

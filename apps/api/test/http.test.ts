@@ -36,7 +36,7 @@ describe('HTTP behaviour every endpoint shares', () => {
     await dead.close();
   });
 
-  it('logs one line per request: method, path without the query, status, time; no secrets', async () => {
+  it('logs one line per request: client, method, path without the query, status, time; no secrets', async () => {
     const { logger, lines } = memoryLogger();
     const app = createApp({ ...ctx.deps, logger });
     const email = uniqueEmail();
@@ -55,6 +55,7 @@ describe('HTTP behaviour every endpoint shares', () => {
       [40, { method: 'POST', url: '/api/auth/login' }, { statusCode: 400 }],
     ]);
     expect(entries.every((e) => typeof e.responseTime === 'number')).toBe(true);
+    expect(entries.every((e) => /127\.0\.0\.1$/.test(String(e.ip)))).toBe(true);
     const all = lines.join('\n');
     for (const secret of [email, 'secret-token', 'secret-cookie', 'Secret-pass1!']) {
       expect(all).not.toContain(secret);

@@ -20,6 +20,7 @@ export const ERROR_MESSAGES = {
   OTP_INVALID: a.otpInvalid,
   OTP_EXPIRED: a.otpExpired,
   OTP_TOO_MANY_ATTEMPTS: a.otpTooManyAttempts,
+  OTP_GUESSES_EXHAUSTED: a.otpGuessesExhausted,
   OTP_NOT_FOUND: a.otpNotFound,
   OTP_ALREADY_USED: a.otpAlreadyUsed,
   VERIFICATION_REQUIRED: a.verificationRequired,

@@ -29,6 +29,7 @@ export const MESSAGES = {
     otpInvalid: 'Invalid code',
     otpExpired: 'The code has expired. Please request a new one.',
     otpTooManyAttempts: 'Too many failed attempts. Please request a new code.',
+    otpGuessesExhausted: 'Too many wrong codes for this address. Please wait before trying again.',
     otpNotFound: 'Code not found. Please request a new one.',
     otpAlreadyUsed: 'This code has already been used. Please request a new one.',
     verificationRequired: 'Please verify the code sent to your email first.',

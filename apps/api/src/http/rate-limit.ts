@@ -204,6 +204,11 @@ interface LimiterOptions {
   key?: (req: Request) => string | undefined;
   /** Count every request, or only those that succeeded (status < 400). */
   count?: 'all' | 'successes';
+  /**
+   * Send the draft-8 `RateLimit` headers. Off for a limit keyed on something the caller names
+   * (an e-mail address): its remaining count would tell anyone how that address is used.
+   */
+  headers?: boolean;
 }
 
 export function createLimiter({
@@ -215,13 +220,14 @@ export function createLimiter({
   message,
   key,
   count = 'all',
+  headers = true,
 }: LimiterOptions) {
   const store = new PostgresRateLimitStore(db, clock, `${name}:`);
   const refunded = `rateLimitRefunded:${name}`;
   return rateLimit({
     windowMs: windowMinutes * 60_000,
     limit,
-    standardHeaders: 'draft-8',
+    standardHeaders: headers ? 'draft-8' : false,
     legacyHeaders: false,
     skipFailedRequests: count === 'successes',
     // A refused request whose hit was already taken back (below) is not taken back again.
@@ -232,8 +238,13 @@ export function createLimiter({
       skip: (req: Request) => key(req) === undefined,
     }),
     handler: async (req, res, next) => {
-      const retryAfter = Number(res.getHeader('Retry-After')) || undefined;
-      const refusedKey = (req as Request & { rateLimit?: { key?: string } }).rateLimit?.key;
+      const info = (req as Request & { rateLimit?: { key?: string; resetTime?: Date } }).rateLimit;
+      const retryAfter =
+        Number(res.getHeader('Retry-After')) ||
+        (info?.resetTime &&
+          Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))) ||
+        undefined;
+      const refusedKey = info?.key;
       if (count === 'successes' && refusedKey !== undefined) {
         // Counting successes only, the refused request's own hit goes. express-rate-limit would
         // take it back once the answer is sent, so a client asking again at once could still

@@ -25,6 +25,8 @@ export function logAnswer(
   logger[level](
     {
       reqId: req.id,
+      // The client as Express resolves it (X-Forwarded-For only from a TRUST_PROXY peer).
+      ip: req.ip,
       req: { method: req.method, url },
       res: { statusCode },
       responseTime: Math.round(performance.now() - startedAt),
@@ -34,8 +36,8 @@ export function logAnswer(
 }
 
 /**
- * One line per answered request: its id, method, path (never the query string, which can hold
- * an e-mail or a search), status and time taken; no headers and no bodies. 5xx at error, 4xx at
+ * One line per answered request: its id, client IP, method, path (never the query string, which
+ * can hold an e-mail or a search), status and time taken; no headers and no bodies. 5xx at error, 4xx at
  * warn, the rest at info. Leaner than pino-http (no child logger per request): the work
  * is done only when the line's level is enabled.
  */

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { PostgresRateLimitStore } from './rate-limit.js';
+import { createLimiter, ipKey, PostgresRateLimitStore } from './rate-limit.js';
 import { currentUser } from './current-user.js';
 
 const MINUTE_MS = 60_000;
@@ -33,6 +33,9 @@ export interface WriteBudget {
  *   previews each staged one, so steering at a click every four seconds is 30 a minute.
  * - `uploads`: a profile picture, up to 5 MB decoded and re-encoded by sharp. Trying a few
  *   pictures in a row is a handful; 5 a minute and 20 an hour.
+ * - `profile`: the other changes to one's own account (name, e-mail, theme, time zone,
+ *   picture, deletion). A few a minute at most in real use; 20 a minute and 200 an hour
+ *   keep one account from probing with them.
  *
  * A refused request costs nothing (its hit is taken back): a reader who keeps clicking while
  * refused waits no longer for it. Requests that fail otherwise (404, 400) count, as they cost a
@@ -43,6 +46,7 @@ export function writeBudgets(config: Pick<Config, 'readerWrites'>) {
     actions: { perMinute: config.readerWrites.perMinute, perHour: config.readerWrites.perHour },
     feeds: { perMinute: 30, perHour: 300 },
     uploads: { perMinute: 5, perHour: 20 },
+    profile: { perMinute: 20, perHour: 200 },
   } satisfies Record<string, WriteBudget>;
 }
 
@@ -99,5 +103,26 @@ export function createWriteLimits(deps: {
     actions: budgetLimit(deps, 'actions', budgets.actions),
     feeds: budgetLimit(deps, 'feeds', budgets.feeds),
     uploads: budgetLimit(deps, 'uploads', budgets.uploads),
+    profile: budgetLimit(deps, 'profile', budgets.profile),
   };
+}
+
+/**
+ * Writes (anything but GET) per client IP, whoever is signed in: one address creating accounts
+ * to spend each one's budget still meets this. As generous as the limit on /api/auth.
+ */
+export function writesPerIp(deps: {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, 'authIpLimit' | 'otp'>;
+}): RequestHandler {
+  return createLimiter({
+    db: deps.db,
+    clock: deps.clock,
+    name: 'writes-ip',
+    limit: deps.config.authIpLimit,
+    windowMinutes: deps.config.otp.windowMinutes,
+    message: MESSAGES.auth.tooManyRequests,
+    key: (req) => (req.method === 'GET' ? undefined : ipKey(req)),
+  });
 }

@@ -100,6 +100,22 @@ describe('a kept session row, changed elsewhere', () => {
     await eventually('401 here', async () => (await here()).status === 401 || undefined, 3_000);
   });
 
+  it('refuses a token whose session another instance ended for a replayed refresh cookie', async () => {
+    const browser = ctx.request();
+    const { token, res } = await signUp(ctx, browser, { email: uniqueEmail('replayed') });
+    const copied = /lede_refresh=([^;]+)/.exec(String(res.headers['set-cookie']))![1]!;
+    const here = () => request().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    expect((await here()).status).toBe(200);
+    await browser.post('/api/auth/refresh').expect(200);
+    ctx.clock.advance((ctx.deps.config.refreshReuseGraceSeconds + 1) * 1000);
+    await ctx
+      .request()
+      .post('/api/auth/refresh')
+      .set('Cookie', `lede_refresh=${copied}`)
+      .expect(401);
+    await eventually('401 here', async () => (await here()).status === 401 || undefined, 3_000);
+  });
+
   it('after its connection is cut, the relay listens again and serves nothing it missed', async () => {
     const reader = await createReader(ctx.deps);
     expect(await nameOf(reader)).toBe('Reader 0');

@@ -15,6 +15,12 @@ import {
 } from '../schemas/profile.js';
 import { streakResponse } from '../schemas/reader.js';
 
+/**
+ * Every change counts against the reader's `profile` write budget (20 a minute, 200 an hour)
+ * and, with every other write of the caller's IP here, against `AUTH_IP_LIMIT`.
+ */
+const WRITE = ['TOO_MANY_WRITES', 'RATE_LIMITED'] as const;
+
 /** The signed-in reader's own account; every change answers with the updated `user`. */
 export const PROFILE_ROUTES = defineRoutes({
   'GET /api/profile/getstreak': {
@@ -28,6 +34,7 @@ export const PROFILE_ROUTES = defineRoutes({
     summary: 'Changes the name.',
     body: editNameBody,
     responses: { 200: profileUserResponse },
+    errors: WRITE,
   },
   'PUT /api/profile/changeemail': {
     access: 'signedIn',
@@ -42,15 +49,16 @@ export const PROFILE_ROUTES = defineRoutes({
     body: changeEmailBody,
     responses: { 200: changeEmailResponse },
     errors: [
+      ...WRITE,
       'SAME_EMAIL',
       'EMAIL_TAKEN',
       'REAUTH_REQUIRED',
       'WRONG_PASSWORD',
-      'RATE_LIMITED',
       'TOO_MANY_CODES',
       'OTP_INVALID',
       'OTP_EXPIRED',
       'OTP_TOO_MANY_ATTEMPTS',
+      'OTP_GUESSES_EXHAUSTED',
       'OTP_NOT_FOUND',
       'OTP_ALREADY_USED',
     ],
@@ -60,26 +68,27 @@ export const PROFILE_ROUTES = defineRoutes({
     summary: 'Sets the theme, light or dark.',
     body: toggleThemeBody,
     responses: { 200: profileUserResponse },
+    errors: WRITE,
   },
   'PUT /api/profile/timezone': {
     access: 'signedIn',
     summary: 'Sets the time zone (an IANA name), used by the streak.',
     body: timezoneBody,
     responses: { 200: timezoneResponse },
-    errors: ['INVALID_TIMEZONE'],
+    errors: [...WRITE, 'INVALID_TIMEZONE'],
   },
   'POST /api/profile/setinterests': {
     access: 'signedIn',
     summary: 'Sets the interests: 3 to 15 distinct category ids.',
     body: setInterestsBody,
     responses: { 200: profileUserResponse },
-    errors: ['TOO_MANY_WRITES'],
+    errors: WRITE,
   },
   'PUT /api/profile/resetinterests': {
     access: 'signedIn',
     summary: 'Empties the interests and the recommendations.',
     responses: { 200: profileUserResponse },
-    errors: ['TOO_MANY_WRITES'],
+    errors: WRITE,
   },
   'PUT /api/profile/updateprofilepicture': {
     access: 'signedIn',
@@ -87,7 +96,7 @@ export const PROFILE_ROUTES = defineRoutes({
     notes: "An https URL of the configured Cloudinary cloud or this app's `/media/avatars/…`.",
     body: updateProfilePictureBody,
     responses: { 200: profileUserResponse },
-    errors: ['INVALID_PICTURE_URL'],
+    errors: [...WRITE, 'INVALID_PICTURE_URL'],
   },
   'POST /api/profile/uploadpicture': {
     access: 'signedIn',
@@ -100,7 +109,7 @@ export const PROFILE_ROUTES = defineRoutes({
       'IMAGE_TOO_LARGE',
       'FILE_TOO_LARGE',
       'INVALID_UPLOAD',
-      'TOO_MANY_WRITES',
+      ...WRITE,
     ],
   },
   'DELETE /api/profile/deleteaccount': {
@@ -111,6 +120,6 @@ export const PROFILE_ROUTES = defineRoutes({
       'window unless the body carries the current `password`.',
     body: deleteAccountBody,
     responses: { 200: deleteAccountResponse },
-    errors: ['REAUTH_REQUIRED', 'WRONG_PASSWORD', 'RATE_LIMITED'],
+    errors: [...WRITE, 'REAUTH_REQUIRED', 'WRONG_PASSWORD'],
   },
 });

@@ -37,7 +37,13 @@ export const challengesRepository = {
   },
 
   /** A new code replaces any still-pending one of the same purpose: only the newest can be guessed. */
-  async retirePending(db: DbExecutor, email: string, purpose: OtpPurpose): Promise<void> {
+  /** Ends the pending challenges of this address and purpose that `ip` asked for. */
+  async retirePending(
+    db: DbExecutor,
+    email: string,
+    purpose: OtpPurpose,
+    ip: string | null,
+  ): Promise<void> {
     await db
       .update(otpChallenges)
       .set({ attemptsLeft: 0 })
@@ -45,6 +51,7 @@ export const challengesRepository = {
         and(
           eq(otpChallenges.email, email),
           eq(otpChallenges.purpose, purpose),
+          ip === null ? isNull(otpChallenges.ip) : eq(otpChallenges.ip, ip),
           isNull(otpChallenges.verifiedAt),
           gt(otpChallenges.attemptsLeft, 0),
         ),

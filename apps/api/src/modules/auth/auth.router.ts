@@ -1,12 +1,14 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { createLimiter, ipKey } from '../../http/rate-limit.js';
+import { securityLog } from '../../lib/security-log.js';
 import { toPublicUser } from '../users/index.js';
 import type { AuthService, Session } from './auth.service.js';
+import type { CodeLimits } from './code-limits.js';
 import { bearerToken } from './session.js';
-import { REFRESH_COOKIE, VERIFICATION_COOKIE } from './tokens.service.js';
+import { REFRESH_COOKIE, VERIFICATION_COOKIE, type RefreshReuse } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
@@ -15,9 +17,10 @@ export function authRoutes(
   routes: RouteRegistrar,
   deps: AppDeps,
   auth: AuthService,
-  sendLimits: RequestHandler[],
+  codeLimits: CodeLimits,
 ): void {
   const { db, clock, config } = deps;
+  const caller = auth.callerOf;
 
   routes.use(
     '/api/auth',
@@ -44,42 +47,50 @@ export function authRoutes(
     return startSession(req, res, session);
   };
 
-  routes.json('POST /api/auth/send-otp', sendLimits, async ({ body, req }) => ({
+  routes.json('POST /api/auth/send-otp', codeLimits.signup, async ({ body, req }) => ({
     message: m.otpSent,
-    ...(await auth.sendSignupOtp(body.email, req.ip)),
+    ...(await auth.sendSignupOtp(body.email, caller(req))),
   }));
 
-  routes.json('POST /api/auth/verify-credentials-send-otp', sendLimits, async ({ body, req }) => ({
-    message: m.credentialsVerified,
-    ...(await auth.verifyCredentialsAndSendOtp(body.email, body.password, req.ip)),
-  }));
+  routes.json(
+    'POST /api/auth/verify-credentials-send-otp',
+    codeLimits.login,
+    async ({ body, req }) => ({
+      message: m.credentialsVerified,
+      ...(await auth.verifyCredentialsAndSendOtp(body.email, body.password, caller(req))),
+    }),
+  );
 
   routes.json('POST /api/auth/verify-otp', async ({ body: { email, otp, hash }, req, res }) => {
-    const verificationToken = await auth.verifySignupOrLoginOtp(email, hash, otp);
+    const verificationToken = await auth.verifySignupOrLoginOtp(email, hash, otp, caller(req));
     res.cookie(VERIFICATION_COOKIE, verificationToken, auth.tokens.verificationCookieOptions(req));
     return { message: m.otpVerified, verified: true as const, verificationToken };
   });
 
   routes.json('POST /api/auth/signup', async ({ body, req, res }) => {
-    const session = await auth.signup(body, verificationToken(req, body));
+    const session = await auth.signup(body, verificationToken(req, body), caller(req));
     const { AccessToken, user } = signedIn(req, res, session);
     return { message: m.signupSuccess, AccessToken, newUser: user };
   });
 
   routes.json('POST /api/auth/login', async ({ body, req, res }) => {
-    const session = await auth.login(body, verificationToken(req, body));
+    const session = await auth.login(body, verificationToken(req, body), caller(req));
     const { AccessToken, user } = signedIn(req, res, session);
     return { message: m.loginSuccess, AccessToken, user };
   });
 
-  routes.json('POST /api/auth/forgot-password', sendLimits, async ({ body, req }) => ({
-    message: m.resetOtpSent,
-    ...(await auth.forgotPassword(body.email, req.ip)),
-  }));
+  routes.json(
+    'POST /api/auth/forgot-password',
+    codeLimits.password_reset,
+    async ({ body, req }) => ({
+      message: m.resetOtpSent,
+      ...(await auth.forgotPassword(body.email, caller(req))),
+    }),
+  );
 
-  routes.json('POST /api/auth/verify-password-reset-otp', async ({ body }) => ({
+  routes.json('POST /api/auth/verify-password-reset-otp', async ({ body, req }) => ({
     message: m.resetOtpVerified,
-    resetToken: await auth.verifyResetOtp(body.email, body.hash, body.otp),
+    resetToken: await auth.verifyResetOtp(body.email, body.hash, body.otp, caller(req)),
   }));
 
   routes.json('POST /api/auth/reset-password', async ({ body, req, res }) => {
@@ -88,12 +99,16 @@ export function authRoutes(
     return { message: m.passwordResetSuccess };
   });
 
-  routes.json('POST /api/auth/refresh', async ({ req, res }) =>
-    startSession(req, res, await auth.refresh(req.cookies?.[REFRESH_COOKIE])),
-  );
+  routes.json('POST /api/auth/refresh', async ({ req, res }) => {
+    const reused = ({ userId, sessionId }: RefreshReuse) =>
+      securityLog(deps.logger, req)('refresh.reused', { userId, sessionId });
+    return startSession(req, res, await auth.refresh(req.cookies?.[REFRESH_COOKIE], reused));
+  });
 
   routes.json('POST /api/auth/logout', async ({ req, res }) => {
-    await auth.logout(req.cookies?.[REFRESH_COOKIE], bearerToken(req));
+    const ended = await auth.logout(req.cookies?.[REFRESH_COOKIE], bearerToken(req));
+    const log = securityLog(deps.logger, req);
+    for (const { sessionId, userId } of ended) log('session.ended', { userId, sessionId });
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     return { message: m.loggedOut };
   });

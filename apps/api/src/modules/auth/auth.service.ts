@@ -1,4 +1,5 @@
 import bcrypt from 'bcrypt';
+import type { Request } from 'express';
 import { MESSAGES, type LoginBody, type ResetPasswordBody, type SignupBody } from '@lede/shared';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
@@ -9,7 +10,9 @@ import { usersRepository as users, type UserRow } from '../users/index.js';
 import { sessionsRepository, type SessionRow } from './sessions.repository.js';
 import { createEmailChangeService } from './email-change.service.js';
 import { createOtpService } from './otp.service.js';
-import { createTokenService } from './tokens.service.js';
+import { addressTakenMail } from './otp.mail.js';
+import { callerOf, type Caller } from './caller.js';
+import { createTokenService, type RefreshReuse } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
@@ -35,71 +38,92 @@ export function createAuthService(deps: AppDeps) {
   const getDummyHash = () => (dummyHash ??= bcrypt.hash('not-a-real-password', config.bcryptCost));
 
   // Only wrong passwords count, and only once they are known to be wrong: concurrent
-  // correct sign-ins or dropped connections must never lock an account.
+  // correct sign-ins or dropped connections must never lock an account. They count per
+  // address and caller: a stranger's guesses lock the stranger out, not the owner.
   const passwordFailures = new PostgresRateLimitStore(db, clock, 'pw-fail:', {
     windowMs: config.otp.windowMinutes * 60_000,
     limit: config.passwordFailureLimit,
   });
+  const failureKey = (email: string, caller: Caller) => `${email} ${caller.key}`;
 
-  async function refuseIfLockedOut(email: string): Promise<void> {
-    const retryAfter = await passwordFailures.retryAfter(email);
-    if (retryAfter > 0) throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
+  async function refuseIfLockedOut(email: string, caller: Caller): Promise<void> {
+    const retryAfter = await passwordFailures.retryAfter(failureKey(email, caller));
+    if (retryAfter === 0) return;
+    caller.security('signin.locked', { email });
+    throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
   }
 
-  /** Wrong passwords count per e-mail, whether at sign-in or when re-authenticating. */
+  async function countWrongPassword(email: string, caller: Caller, user: UserRow | undefined) {
+    await passwordFailures.increment(failureKey(email, caller));
+    caller.security('signin.failed', { email, userId: user?.id });
+  }
+
+  /** Wrong passwords count per e-mail and caller, whether at sign-in or re-authenticating. */
   async function checkPassword(
     email: string,
     user: UserRow | undefined,
     password: string,
-    wrong: typeof m.invalidCredentials | typeof m.wrongPassword = m.invalidCredentials,
+    caller: Caller,
   ): Promise<UserRow> {
-    await refuseIfLockedOut(email);
+    await refuseIfLockedOut(email, caller);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
-      await passwordFailures.increment(email);
-      throw ApiError.badRequest(wrong);
+      await countWrongPassword(email, caller, user);
+      throw ApiError.badRequest(m.invalidCredentials);
     }
     return user;
   }
 
-  async function sendSignupOtp(email: string, ip?: string) {
-    if (await users.findByEmail(db, email)) throw ApiError.conflict(m.emailTaken);
-    return otp.issue({ email, purpose: 'signup', ip });
+  /**
+   * A code for a free address; for one that has an account, the same answer, and its owner
+   * gets a notice instead of a code (nobody can verify it, so signup never goes through).
+   */
+  async function sendSignupOtp(email: string, caller: Caller) {
+    const owner = await users.findByEmail(db, email);
+    if (owner) caller.security('email.taken', { email, purpose: 'signup' });
+    return otp.issue({
+      email,
+      purpose: 'signup',
+      caller,
+      mail: owner ? addressTakenMail(email, 'signup', config.appOrigin) : 'code',
+    });
   }
 
-  async function verifyCredentialsAndSendOtp(email: string, password: string, ip?: string) {
-    const user = await checkPassword(email, await users.findByEmail(db, email), password);
-    return otp.issue({ email, purpose: 'login', userId: user.id, ip });
+  async function verifyCredentialsAndSendOtp(email: string, password: string, caller: Caller) {
+    const user = await checkPassword(email, await users.findByEmail(db, email), password, caller);
+    return otp.issue({ email, purpose: 'login', userId: user.id, caller });
   }
 
-  async function forgotPassword(email: string, ip?: string) {
+  async function forgotPassword(email: string, caller: Caller) {
     const user = await users.findByEmail(db, email);
     return otp.issue({
       email,
       purpose: 'password_reset',
       userId: user?.id,
-      ip,
-      deliver: Boolean(user),
+      caller,
+      mail: user ? 'code' : 'none',
     });
   }
 
   /** The proof signup and login then need from this client (see otp.requireBound). */
-  async function verifySignupOrLoginOtp(email: string, hash: string, code: string) {
+  async function verifySignupOrLoginOtp(email: string, hash: string, code: string, caller: Caller) {
     const { verificationToken } = await otp.verify({
       email,
       hash,
       otp: code,
       purposes: ['signup', 'login'],
+      caller,
     });
     return verificationToken!;
   }
 
-  async function verifyResetOtp(email: string, hash: string, code: string): Promise<string> {
+  async function verifyResetOtp(email: string, hash: string, code: string, caller: Caller) {
     const { resetToken } = await otp.verify({
       email,
       hash,
       otp: code,
       purposes: ['password_reset'],
+      caller,
     });
     return resetToken!;
   }
@@ -112,10 +136,17 @@ export function createAuthService(deps: AppDeps) {
    * The cheap checks come first (this client verified a code, the address is free), so bcrypt
    * only runs for a request that can succeed; the transaction checks again, locked.
    */
-  async function signup(input: SignupBody, verificationToken?: string): Promise<Session> {
+  async function signup(
+    input: SignupBody,
+    verificationToken: string | undefined,
+    caller: Caller,
+  ): Promise<Session> {
     const bound = { email: input.email, purpose: 'signup' as const, verificationToken };
     await otp.requireBound(db, { ...bound, lock: false });
-    if (await users.findByEmail(db, input.email)) throw ApiError.conflict(m.emailTaken);
+    if (await users.findByEmail(db, input.email)) {
+      caller.security('email.taken', { email: input.email, purpose: 'signup' });
+      throw ApiError.conflict(m.emailTaken);
+    }
     const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
     const timezone = (await usableTimezone(input.timezone)) ?? 'UTC';
     const now = clock.now();
@@ -140,8 +171,12 @@ export function createAuthService(deps: AppDeps) {
     }
   }
 
-  async function login(input: LoginBody, verificationToken?: string): Promise<Session> {
-    await refuseIfLockedOut(input.email);
+  async function login(
+    input: LoginBody,
+    verificationToken: string | undefined,
+    caller: Caller,
+  ): Promise<Session> {
+    await refuseIfLockedOut(input.email, caller);
     const user = await users.findByEmail(db, input.email);
     const timezone = await usableTimezone(input.timezone);
     const signedIn = await db.transaction(async (tx): Promise<Session | undefined> => {
@@ -170,7 +205,7 @@ export function createAuthService(deps: AppDeps) {
     if (signedIn && timezone) sessionUsers.forget(signedIn.user.id);
     // A wrong password still used up the verified code (committed above).
     if (!signedIn) {
-      await passwordFailures.increment(input.email);
+      await countWrongPassword(input.email, caller, user);
       throw ApiError.badRequest(m.invalidCredentials);
     }
     return signedIn;
@@ -194,9 +229,19 @@ export function createAuthService(deps: AppDeps) {
     sessionUsers.forget(userId);
   }
 
-  async function refresh(refreshToken: string | undefined): Promise<Session> {
+  /**
+   * A replayed refresh token ends its session (tokens.rotate): this process stops serving it at
+   * once, the others when the relay tells them; `onReuse` then hears of it (to log it).
+   */
+  async function refresh(
+    refreshToken: string | undefined,
+    onReuse?: (reuse: RefreshReuse) => void,
+  ): Promise<Session> {
     if (!refreshToken) throw ApiError.unauthorized(m.refreshInvalid);
-    const { session, refreshToken: renewed } = await tokens.rotate(refreshToken);
+    const { session, refreshToken: renewed } = await tokens.rotate(refreshToken, (reuse) => {
+      sessionUsers.sessions.forget(reuse.sessionId);
+      onReuse?.(reuse);
+    });
     const user = await users.findById(db, session.userId);
     if (!user) throw ApiError.unauthorized(m.refreshInvalid);
     return {
@@ -251,18 +296,22 @@ export function createAuthService(deps: AppDeps) {
 
   /**
    * Ends the session of the refresh cookie and the one of the bearer token (usually the same):
-   * refresh tokens and access tokens alike.
+   * refresh tokens and access tokens alike. Returns the sessions ended, with their readers.
    */
-  async function logout(refreshToken: string | undefined, bearer: string | undefined) {
-    const ids = new Set<string>();
+  async function logout(
+    refreshToken: string | undefined,
+    bearer: string | undefined,
+  ): Promise<Array<{ sessionId: string; userId: string }>> {
+    const ended = new Map<string, string>();
     const fromCookie = refreshToken && (await tokens.sessionOfRefreshToken(refreshToken));
-    if (fromCookie) ids.add(fromCookie);
+    if (fromCookie) ended.set(fromCookie.sessionId, fromCookie.userId);
     const verified = bearer ? tokens.verifyAccessToken(bearer) : undefined;
-    if (verified && 'claims' in verified) ids.add(verified.claims.sid);
-    for (const id of ids) {
+    if (verified && 'claims' in verified) ended.set(verified.claims.sid, verified.claims.sub);
+    for (const id of ended.keys()) {
       await tokens.endSession(db, id);
       sessionUsers.sessions.forget(id);
     }
+    return [...ended].map(([sessionId, userId]) => ({ sessionId, userId }));
   }
 
   /**
@@ -274,10 +323,19 @@ export function createAuthService(deps: AppDeps) {
     user: UserRow,
     session: SessionRow,
     password: string | undefined,
+    caller: Caller,
   ): Promise<void> {
     const now = clock.now();
     if (password !== undefined) {
-      await checkPassword(user.email, user, password, m.wrongPassword);
+      try {
+        await checkPassword(user.email, user, password, caller);
+      } catch (err) {
+        caller.security('reauth.failed', { userId: user.id, sessionId: session.id });
+        if (err instanceof ApiError && err.status === 400)
+          throw ApiError.badRequest(m.wrongPassword);
+        throw err;
+      }
+      caller.security('reauth.succeeded', { userId: user.id, sessionId: session.id });
       await sessionsRepository.markAuthenticated(db, session.id, now);
       sessionUsers.sessions.forget(session.id);
       return;
@@ -289,6 +347,8 @@ export function createAuthService(deps: AppDeps) {
   }
 
   return {
+    /** Who asks, for the budgets and the security log (see ./caller.ts). */
+    callerOf: (req: Request) => callerOf(req, deps.logger),
     tokens,
     emailChange,
     sessionUsers,

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { usersRepository as users, type UserRow } from '../users/index.js';
 import type { SessionRow } from './sessions.repository.js';
-import { emailChangedMail } from './otp.mail.js';
+import type { Caller } from './caller.js';
+import { addressTakenMail, emailChangedMail } from './otp.mail.js';
 import type { OtpService } from './otp.service.js';
 import type { TokenService } from './tokens.service.js';
 
@@ -19,17 +20,30 @@ export function createEmailChangeService(
   otp: OtpService,
   tokens: TokenService,
 ) {
-  async function refuseUnusable(user: UserRow, email: string): Promise<void> {
+  const refuseOwnAddress = (user: UserRow, email: string) => {
     if (email === user.email.toLowerCase())
       throw ApiError.badRequest(MESSAGES.validation.sameEmail);
+  };
+  const isTaken = async (user: UserRow, email: string) => {
     const owner = await users.findByEmail(db, email);
-    if (owner && owner.id !== user.id) throw ApiError.conflict(MESSAGES.auth.emailTaken);
-  }
+    return Boolean(owner && owner.id !== user.id);
+  };
 
-  /** Step 1: checks the address and mails it a code. Nothing changes yet. */
-  async function start(user: UserRow, email: string, ip?: string) {
-    await refuseUnusable(user, email);
-    return otp.issue({ email, purpose: 'change_email', userId: user.id, ip });
+  /**
+   * Step 1: mails the address a code. Nothing changes yet. An address with an account answers
+   * alike, and its owner gets a notice instead of a code: the asker learns nothing.
+   */
+  async function start(user: UserRow, email: string, caller: Caller) {
+    refuseOwnAddress(user, email);
+    const taken = await isTaken(user, email);
+    if (taken) caller.security('email.taken', { email, purpose: 'change_email', userId: user.id });
+    return otp.issue({
+      email,
+      purpose: 'change_email',
+      userId: user.id,
+      caller,
+      mail: taken ? addressTakenMail(email, 'change_email', config.appOrigin) : 'code',
+    });
   }
 
   /**
@@ -40,15 +54,19 @@ export function createEmailChangeService(
     user: UserRow,
     session: SessionRow,
     input: { email: string; otp: string; hash: string },
+    caller: Caller,
   ): Promise<{ user: UserRow; accessToken: string }> {
-    await refuseUnusable(user, input.email);
+    refuseOwnAddress(user, input.email);
     const { challenge } = await otp.verify({
       email: input.email,
       hash: input.hash,
       otp: input.otp,
       purposes: ['change_email'],
+      caller,
     });
     if (challenge.userId !== user.id) throw ApiError.badRequest(MESSAGES.auth.otpNotFound);
+    // Only whoever read the code in that mailbox learns that the address is taken.
+    if (await isTaken(user, input.email)) throw ApiError.conflict(MESSAGES.auth.emailTaken);
     const now = clock.now();
     let updated: UserRow | undefined;
     try {

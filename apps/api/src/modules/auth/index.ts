@@ -2,7 +2,7 @@
 export { challengesRepository } from './auth.repository.js';
 export { authRoutes } from './auth.router.js';
 export { createAuthService, type AuthService } from './auth.service.js';
-export { createCodeLimits } from './code-limits.js';
+export { createCodeLimits, type CodeLimits } from './code-limits.js';
 export {
   attachAccessToken,
   createSessionMiddleware,

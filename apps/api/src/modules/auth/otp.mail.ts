@@ -54,3 +54,43 @@ export function emailChangedMail(to: string, newEmail: string, appOrigin: string
     logSummary: `now ${newEmail}`,
   };
 }
+
+const TAKEN: Record<'signup' | 'change_email', { subject: string; asked: string }> = {
+  signup: {
+    subject: 'Someone tried to sign up to Lede with your address',
+    asked:
+      'Someone asked to create a Lede account with this e-mail address, which already has one.',
+  },
+  change_email: {
+    subject: 'Someone tried to move a Lede account to your address',
+    asked:
+      'Someone asked to make this e-mail address the address of another Lede account. Your account keeps it.',
+  },
+};
+
+/**
+ * Sent instead of a code when an address that has an account is asked for one to sign up or to
+ * move another account to it: its owner learns of it, the asker learns nothing.
+ */
+export function addressTakenMail(
+  to: string,
+  purpose: 'signup' | 'change_email',
+  appOrigin: string,
+): MailMessage {
+  const { subject, asked } = TAKEN[purpose];
+  const signIn = `${appOrigin}/login`;
+  const reset = `${appOrigin}/forgot-password`;
+  const help = 'If it was not you, you need not do anything: nothing was changed.';
+  return {
+    to,
+    subject,
+    text: `${asked}\n\nIf it was you, sign in: ${signIn}\nForgot your password? Reset it: ${reset}\n\n${help}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b1f24">
+<p>${asked}</p>
+<p>If it was you, <a href="${signIn}">sign in</a>. Forgot your password? <a href="${reset}">Reset it</a>.</p>
+<p style="color:#57606a">${help}</p>
+<p><a href="${appOrigin}">Lede</a></p>
+</body></html>`,
+    logSummary: `no code: the address has an account (sign in at ${signIn})`,
+  };
+}

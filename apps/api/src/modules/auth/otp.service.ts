@@ -3,7 +3,10 @@ import { MESSAGES, OTP_MAX_ATTEMPTS, OTP_TTL_SECONDS, type OtpPurpose } from '@l
 import type { Database, DbExecutor } from '../../db/client.js';
 import { hmac, randomToken, safeEqual, sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
+import type { MailMessage } from '../../lib/mailer.js';
+import { PostgresRateLimitStore } from '../../http/rate-limit.js';
 import type { AppDeps } from '../../deps.js';
+import type { Caller } from './caller.js';
 import { challengesRepository as challenges, type ChallengeRow } from './auth.repository.js';
 import { otpMail } from './otp.mail.js';
 
@@ -30,23 +33,36 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     hmac(codeSecret, `${challengeId}:${code}`);
 
   /**
-   * Creates a challenge and queues the mail with its code. The mail leaves after the answer,
-   * so the answer takes the same time whether or not a mail is sent.
+   * Wrong codes per address and purpose, across challenges: a new challenge brings 5 fresh
+   * attempts, but not a fresh budget, so guessing does not restart with each code asked for.
+   */
+  const wrongCodes = new PostgresRateLimitStore(db, clock, 'otp-guess:', {
+    windowMs: 60 * 60_000,
+    limit: config.otp.guessLimit,
+  });
+  const guessKey = (purpose: OtpPurpose, email: string) => `${purpose} ${email}`;
+
+  /**
+   * Creates a challenge and queues its mail: the code (`mail: 'code'`, the default), nothing
+   * (forgot-password for an unknown address), or a notice with no code (an address that is
+   * taken). The mail leaves after the answer, so every case answers alike and as fast.
+   * Only this caller's pending challenges of the address and purpose are retired: a stranger
+   * asking for codes never cancels the owner's.
    */
   async function issue(input: {
     email: string;
     purpose: OtpPurpose;
     userId?: string | null;
-    ip?: string;
-    /** false for forgot-password on an unknown e-mail: same answer, no mail. */
-    deliver?: boolean;
+    caller: Caller;
+    mail?: 'code' | 'none' | MailMessage;
   }): Promise<{ hash: string; expiresIn: number }> {
     const now = clock.now();
     const id = crypto.randomUUID();
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
-    const deliver = input.deliver !== false;
+    const mail = input.mail ?? 'code';
+    const ip = input.caller.ip ?? null;
     await db.transaction(async (tx) => {
-      await challenges.retirePending(tx, input.email, input.purpose);
+      await challenges.retirePending(tx, input.email, input.purpose, ip);
       await challenges.insert(tx, {
         id,
         email: input.email,
@@ -55,22 +71,30 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
         codeHash: hashCode(id, code),
         expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
         attemptsLeft: OTP_MAX_ATTEMPTS,
-        ip: input.ip ?? null,
+        ip,
         createdAt: now,
       });
       // The mail is queued with its challenge: both are kept, or neither. It is useless (and
       // never sent) once the code expired.
-      if (deliver) {
-        await outbox.queue(tx, otpMail(input.email, input.purpose, code, config.appOrigin), {
-          validForMs: OTP_TTL_SECONDS * 1000,
-        });
+      if (mail !== 'none') {
+        const message =
+          mail === 'code' ? otpMail(input.email, input.purpose, code, config.appOrigin) : mail;
+        await outbox.queue(tx, message, { validForMs: OTP_TTL_SECONDS * 1000 });
       }
     });
-    if (deliver) outbox.wake();
+    if (mail !== 'none') outbox.wake();
     return { hash: id, expiresIn: OTP_TTL_SECONDS };
   }
 
-  type Outcome = ({ ok: true } & VerifiedCode) | { ok: false; error: ApiError };
+  type Outcome =
+    ({ ok: true } & VerifiedCode) | { ok: false; error: ApiError; wrongCode?: OtpPurpose };
+
+  async function refuseIfGuessedOut(purpose: OtpPurpose, email: string, caller: Caller) {
+    const retryAfter = await wrongCodes.retryAfter(guessKey(purpose, email));
+    if (retryAfter === 0) return;
+    caller.security('code.locked', { email, purpose });
+    throw ApiError.tooManyRequests(m.otpGuessesExhausted, { attemptsLeft: 0, retryAfter });
+  }
 
   /**
    * Checks a code against its challenge. Wrong guesses are committed (attempts go down)
@@ -81,11 +105,15 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
     hash: string;
     otp: string;
     purposes: readonly OtpPurpose[];
+    caller: Caller;
   }): Promise<VerifiedCode> {
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
       input.hash,
     );
     if (!isUuid) throw ApiError.badRequest(m.otpNotFound);
+    for (const purpose of input.purposes) {
+      await refuseIfGuessedOut(purpose, input.email, input.caller);
+    }
     const now = clock.now();
     const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       const c = await challenges.lockById(tx, input.hash);
@@ -106,6 +134,7 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
         await challenges.update(tx, c.id, { attemptsLeft });
         return {
           ok: false,
+          wrongCode: c.purpose,
           error:
             attemptsLeft === 0
               ? ApiError.tooManyRequests(m.otpTooManyAttempts, { attemptsLeft })
@@ -121,9 +150,19 @@ export function createOtpService({ db, outbox, clock, config }: AppDeps) {
       });
       return { ok: true, challenge: c, resetToken, verificationToken };
     });
-    if (!outcome.ok) throw outcome.error;
+    if (!outcome.ok) {
+      if (outcome.wrongCode) await countWrongCode(outcome.wrongCode, input.email, input.caller);
+      throw outcome.error;
+    }
     const { ok: _ok, ...verified } = outcome;
     return verified;
+  }
+
+  /** Counted once the wrong guess is committed; the guess that spends the budget says so. */
+  async function countWrongCode(purpose: OtpPurpose, email: string, caller: Caller) {
+    caller.security('code.wrong', { email, purpose });
+    const { totalHits } = await wrongCodes.increment(guessKey(purpose, email));
+    if (totalHits >= config.otp.guessLimit) await refuseIfGuessedOut(purpose, email, caller);
   }
 
   /** Codes verified after this may still be used. */

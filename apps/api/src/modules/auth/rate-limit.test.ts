@@ -42,11 +42,30 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
   it('does not count refused requests against the code limit', async () => {
     ctx.clock.advance(15 * 60_000);
     const email = uniqueEmail();
-    await signUp(ctx, ctx.request(), { email }); // 1 code sent
+    await signUp(ctx, ctx.request(), { email });
+    const login = () =>
+      ctx
+        .request()
+        .post('/api/auth/verify-credentials-send-otp')
+        .send({ email, password: PASSWORD });
     for (let i = 0; i < 4; i++) {
-      // Taken e-mail: 409, no code sent, not counted.
-      expect((await send(email)).status).toBe(409);
+      // A wrong password: 400, no code sent, not counted against the codes.
+      const wrong = await ctx
+        .request()
+        .post('/api/auth/verify-credentials-send-otp')
+        .send({ email, password: 'Wr0ng!pass' });
+      expect(wrong.status).toBe(400);
     }
+    for (let i = 0; i < 3; i++) expect((await login()).status).toBe(200);
+    expect((await login()).status).toBe(429);
+  });
+
+  it('counts each purpose apart: sign-up notices never spend the sign-in codes', async () => {
+    ctx.clock.advance(15 * 60_000);
+    const email = uniqueEmail();
+    await signUp(ctx, ctx.request(), { email }); // its sign-up code is the first of 3
+    for (let i = 0; i < 2; i++) expect((await send(email)).status).toBe(200);
+    expect((await send(email)).status).toBe(429);
     const login = await ctx
       .request()
       .post('/api/auth/verify-credentials-send-otp')
@@ -66,7 +85,7 @@ describe('rate limits on codes, kept in PostgreSQL', () => {
     ).toBe(429);
   });
 
-  it('locks an account after repeated wrong passwords, from any IP', async () => {
+  it('locks a caller out of an account after repeated wrong passwords', async () => {
     ctx.clock.advance(15 * 60_000);
     const email = uniqueEmail();
     await signUp(ctx, ctx.request(), { email });

@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { securityLog } from '../../lib/security-log.js';
 import type { UserRow } from '../users/index.js';
 import type { SessionRow } from './sessions.repository.js';
 import type { AuthService } from './auth.service.js';
@@ -117,7 +119,8 @@ export interface SessionMiddleware {
   optionalSession: RequestHandler;
 }
 
-export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
+/** `logger` gets the security line of a replayed refresh cookie (lib/security-log.ts). */
+export function createSessionMiddleware(auth: AuthService, logger?: Logger): SessionMiddleware {
   /**
    * A valid bearer token is enough (re-signed when close to expiry). When it is missing or has
    * expired, a good refresh cookie rotates the session on the fly.
@@ -140,7 +143,9 @@ export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
       };
     }
     try {
-      const session = await auth.refresh(refreshToken);
+      const session = await auth.refresh(refreshToken, ({ userId, sessionId }) => {
+        if (logger) securityLog(logger, req)('refresh.reused', { userId, sessionId });
+      });
       res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
       return session;
     } catch (err) {

@@ -254,12 +254,24 @@ describe('signup with a one-time code', () => {
     expect(garbage.status).toBe(400);
   });
 
-  it('refuses an e-mail that already has an account, whatever its case', async () => {
+  it('mails no code to an address that has an account, whatever its case, but tells its owner', async () => {
     const email = uniqueEmail();
     await signUp(ctx, ctx.request(), { email });
+    const before = (await ctx.mail.messagesTo(email)).length;
     const res = await ctx.request().post('/api/auth/send-otp').send({ email: email.toUpperCase() });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('An account with this email already exists');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['expiresIn', 'hash', 'message']);
+    const notice = (await ctx.mail.messagesTo(email)).slice(before);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toBe('Someone tried to sign up to Lede with your address');
+    expect(notice[0]!.code).toBeUndefined();
+    // Nobody holds a code of that challenge, so the address never gets a second account.
+    const guess = await ctx
+      .request()
+      .post('/api/auth/verify-otp')
+      .send({ email, otp: '000000', hash: res.body.hash });
+    expect(guess.status).toBe(400);
+    expect(await countUsers(email)).toBe(1);
   });
 
   it('gives one account when two verified signups for the same e-mail race', async () => {

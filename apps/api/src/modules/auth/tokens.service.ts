@@ -26,6 +26,18 @@ export interface AccessClaims {
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
+/** A refresh token replayed after the grace window: its session was ended for it. */
+export interface RefreshReuse {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * How far a replay within the grace window follows its chain to the newest token: a chain
+ * grows by one token per refresh, and refreshes come minutes apart, not seconds.
+ */
+const SUCCESSOR_STEPS = 8;
+
 /** Verified access tokens kept (a few megabytes at most); one not kept is only checked again. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -107,12 +119,26 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     }
   }
 
+  /**
+   * The token that succeeds `token` when it is rotated: the same every time, so a replay within
+   * the grace window is answered with the successor already issued (found by its hash), never a
+   * second token of the family. Unguessable without the server's secret; only its hash is stored.
+   */
+  const successorKey = Buffer.from(
+    crypto.hkdfSync('sha256', config.jwtSecret, '', 'lede refresh-token successor', 32),
+  );
+  const successorOf = (token: string) =>
+    crypto
+      .createHmac('sha256', successorKey)
+      .update(`refresh-successor:${token}`)
+      .digest('base64url');
+
   /** A refresh token of `session` (its family), valid until the session ends at the latest. */
   async function issueRefreshToken(
     executor: DbExecutor,
     session: Pick<SessionRow, 'id' | 'userId' | 'expiresAt'>,
+    token = randomToken(),
   ) {
-    const token = randomToken();
     const now = clock.now();
     await tokens.insert(executor, {
       userId: session.userId,
@@ -157,41 +183,79 @@ export function createTokenService({ db, clock, config }: AppDeps) {
     claims.exp - nowSeconds() < config.accessTokenTtlSeconds / 3;
 
   /**
-   * Trades a refresh token for a new one of the same family. A token presented again within
-   * the reuse grace window (concurrent calls from one tab that all carried the same cookie)
-   * gets another token of the same family. Later, a used token means it was stolen or
-   * replayed: the whole family is revoked.
+   * The live token a replay of `token` within the grace window is answered with: its successor,
+   * or, when that was rotated in turn (within the window too, as it was issued after `token`
+   * was used), the newest token of the chain. Never a new token: the family stays one chain,
+   * and whoever holds a copy shares it with the reader, so reuse detection sees the copy.
    */
-  async function rotate(token: string): Promise<{ refreshToken: string; session: SessionRow }> {
+  async function currentSuccessor(
+    tx: DbExecutor,
+    token: string,
+    now: Date,
+  ): Promise<string | undefined> {
+    let current = token;
+    for (let step = 0; step < SUCCESSOR_STEPS; step++) {
+      const next = successorOf(current);
+      const row = await tokens.findByHash(tx, sha256(next));
+      // None: rotated before successors were derived (or pruned); revoked or expired: nothing.
+      if (!row || row.revokedAt || row.expiresAt <= now) return undefined;
+      if (!row.usedAt) return next;
+      current = next;
+    }
+    return undefined;
+  }
+
+  /**
+   * Trades a refresh token for its successor in the same family. A token presented again within
+   * the reuse grace window (concurrent calls from one tab that all carried the same cookie) gets
+   * the successor already issued (see currentSuccessor), never another one. Later, a used token
+   * means it was stolen or replayed: the whole family is revoked and the session ended, and
+   * `onReuse` hears of it once that is committed (to drop the session from what the process
+   * keeps, and to log it); the request fails either way.
+   */
+  async function rotate(
+    token: string,
+    onReuse?: (reuse: RefreshReuse) => void,
+  ): Promise<{ refreshToken: string; session: SessionRow }> {
     const hash = sha256(token);
     const now = clock.now();
-    const rotated = await db.transaction(async (tx) => {
-      const renew = async (familyId: string) => {
-        // A session that ended or reached its end renews nothing, whatever its tokens say.
+    type Outcome = { refreshToken: string; session: SessionRow } | { reused: RefreshReuse };
+    const outcome = await db.transaction(async (tx): Promise<Outcome | undefined> => {
+      // A session that ended or reached its end renews nothing, whatever its tokens say.
+      const liveSession = async (familyId: string) => {
         const session = await sessions.findById(tx, familyId);
-        if (!isLive(session, now)) return undefined;
-        const refreshToken = await issueRefreshToken(tx, session);
-        return { refreshToken, session };
+        return isLive(session, now) ? session : undefined;
       };
       const claimed = await tokens.claim(tx, hash, now);
-      if (claimed) return renew(claimed.familyId);
+      if (claimed) {
+        const session = await liveSession(claimed.familyId);
+        if (!session) return undefined;
+        const refreshToken = await issueRefreshToken(tx, session, successorOf(token));
+        return { refreshToken, session };
+      }
       // Committed, not rolled back: the revocation must stick although the request fails.
       const known = await tokens.findByHash(tx, hash);
       if (!known?.usedAt || known.revokedAt || known.expiresAt <= now) return undefined;
       if (now.getTime() - known.usedAt.getTime() <= config.refreshReuseGraceSeconds * 1000) {
-        return renew(known.familyId);
+        const session = await liveSession(known.familyId);
+        const refreshToken = session ? await currentSuccessor(tx, token, now) : undefined;
+        return session && refreshToken ? { refreshToken, session } : undefined;
       }
       await tokens.revokeFamily(tx, known.familyId, now);
       await sessions.end(tx, known.familyId, now);
-      return undefined;
+      return { reused: { userId: known.userId, sessionId: known.familyId } };
     });
-    if (!rotated) throw ApiError.unauthorized(MESSAGES.auth.refreshInvalid);
-    return rotated;
+    if (outcome && 'refreshToken' in outcome) return outcome;
+    if (outcome) onReuse?.(outcome.reused);
+    throw ApiError.unauthorized(MESSAGES.auth.refreshInvalid);
   }
 
-  /** The session of a refresh token, if the token is known. */
-  async function sessionOfRefreshToken(token: string): Promise<string | undefined> {
-    return (await tokens.findByHash(db, sha256(token)))?.familyId;
+  /** The session (and its reader) of a refresh token, if the token is known. */
+  async function sessionOfRefreshToken(
+    token: string,
+  ): Promise<{ sessionId: string; userId: string } | undefined> {
+    const row = await tokens.findByHash(db, sha256(token));
+    return row && { sessionId: row.familyId, userId: row.userId };
   }
 
   /** Ends a session: its refresh tokens are revoked and its access tokens refused. */

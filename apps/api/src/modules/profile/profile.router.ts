@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import type { CodeLimits } from '../auth/index.js';
 import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
@@ -27,10 +28,10 @@ export function profileRoutes(
   routes: RouteRegistrar,
   profile: ProfileService,
   auth: AuthService,
-  codeLimits: RequestHandler[],
+  codeLimits: CodeLimits,
   limits: WriteLimits,
 ): void {
-  routes.json('PUT /api/profile/editname', async ({ body, user }) => ({
+  routes.json('PUT /api/profile/editname', [limits.profile], async ({ body, user }) => ({
     message: m.nameUpdated,
     user: toPublicUser(await profile.editName(user, body.name)),
   }));
@@ -38,21 +39,23 @@ export function profileRoutes(
   /** `{ email }` mails a code to the new address; `{ email, otp, hash }` makes the change. */
   routes.json(
     'PUT /api/profile/changeemail',
-    unlessConfirming(codeLimits),
+    [limits.profile, ...unlessConfirming(codeLimits.change_email)],
     async ({ body, user, req, res }) => {
       const session = currentSession(req);
+      const caller = auth.callerOf(req);
       if (body.otp && body.hash) {
-        const changed = await auth.emailChange.confirm(user, session, {
-          email: body.email,
-          otp: body.otp,
-          hash: body.hash,
-        });
+        const changed = await auth.emailChange.confirm(
+          user,
+          session,
+          { email: body.email, otp: body.otp, hash: body.hash },
+          caller,
+        );
         setSession(res, req, { ...changed, session });
         return { message: m.emailUpdated, user: toPublicUser(changed.user) };
       }
       // Step 1 is the sensitive one: a copied token alone must not move the account elsewhere.
-      await auth.confirmIdentity(user, session, body.password);
-      const sent = await auth.emailChange.start(user, body.email, req.ip);
+      await auth.confirmIdentity(user, session, body.password, caller);
+      const sent = await auth.emailChange.start(user, body.email, caller);
       return {
         message: m.emailCodeSent,
         ...sent,
@@ -62,7 +65,7 @@ export function profileRoutes(
     },
   );
 
-  routes.json('PUT /api/profile/toggletheme', async ({ body, user }) => ({
+  routes.json('PUT /api/profile/toggletheme', [limits.profile], async ({ body, user }) => ({
     message: m.themeUpdated,
     user: toPublicUser(await profile.setTheme(user, body.theme)),
   }));
@@ -77,12 +80,12 @@ export function profileRoutes(
     user: toPublicUser(await profile.setInterests(user, body.interests)),
   }));
 
-  routes.json('PUT /api/profile/timezone', async ({ body, user }) => ({
+  routes.json('PUT /api/profile/timezone', [limits.profile], async ({ body, user }) => ({
     message: m.timezoneUpdated,
     user: toPublicUser(await profile.setTimezone(user, body.timezone)),
   }));
 
-  routes.json('PUT /api/profile/updateprofilepicture', async ({ body, user }) => {
+  routes.json('PUT /api/profile/updateprofilepicture', [limits.profile], async ({ body, user }) => {
     const updated = await profile.choosePicture(user, body.profile_url);
     return {
       message: updated.profileUrl ? m.pictureUpdated : m.pictureRemoved,
@@ -101,13 +104,17 @@ export function profileRoutes(
     },
   );
 
-  routes.json('DELETE /api/profile/deleteaccount', async ({ body, user, req, res }) => {
-    await auth.confirmIdentity(user, currentSession(req), body.password);
-    await profile.deleteAccount(user);
-    res.locals.accessToken = undefined;
-    res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
-    return { message: m.accountDeleted };
-  });
+  routes.json(
+    'DELETE /api/profile/deleteaccount',
+    [limits.profile],
+    async ({ body, user, req, res }) => {
+      await auth.confirmIdentity(user, currentSession(req), body.password, auth.callerOf(req));
+      await profile.deleteAccount(user);
+      res.locals.accessToken = undefined;
+      res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
+      return { message: m.accountDeleted };
+    },
+  );
 
   routes.json('GET /api/profile/getstreak', async ({ user }) => ({
     streak: await profile.streak(user),
