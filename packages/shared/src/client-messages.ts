@@ -6,6 +6,12 @@ export const CLIENT_MESSAGES = {
   auth: {
     newOtpSent: 'New OTP sent to your email!',
     codeExpired: 'Code has expired',
+    /** Under the code boxes where a taken address gets a notice instead of a code. */
+    takenAddressHint: {
+      signup: 'Already have an account with this address? We e-mailed you a sign-in link instead.',
+      change_email:
+        'If this address already belongs to a Lede account, its owner was told instead and no code was sent.',
+    },
   },
   data: {
     articleFetch: 'Article fetch failed',

@@ -44,6 +44,20 @@ describe('CodeEntry', () => {
     expect(boxes()[0]).toHaveFocus();
   });
 
+  it('says where a code may not come: a taken address gets a notice instead', () => {
+    setup();
+    expect(
+      screen.getByText(
+        'Already have an account with this address? We e-mailed you a sign-in link instead.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says nothing of the kind for a sign-in code', () => {
+    setup({ purpose: 'login' });
+    expect(screen.queryByText(/sign-in link instead/)).toBeNull();
+  });
+
   it("uses 'Verify Reset Code' for a password reset", () => {
     setup({ purpose: 'password_reset', email: 'abc@x.io' });
     expect(screen.getByRole('heading', { name: 'Verify Reset Code' })).toBeVisible();

@@ -199,6 +199,11 @@ export function CodeEntry({
           We sent a 6-digit code to{' '}
           <span className="font-semibold break-all text-fg">{maskEmail(email)}</span>
         </p>
+        {(purpose === 'signup' || purpose === 'change_email') && (
+          <p className="mt-2 text-xs text-muted">
+            {CLIENT_MESSAGES.auth.takenAddressHint[purpose]}
+          </p>
+        )}
       </div>
 
       <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" noValidate>
