@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import type { AppDeps } from './deps.js';
 import { jsonCompression } from './http/compression.js';
 import { createFastLane } from './http/fast-lane.js';
+import { privateAnswers } from './http/private-answers.js';
 import { logAnswer, requestLogger } from './http/request-log.js';
 import { requestId } from './http/request-id.js';
 import { isHttpsOrigin, securityHeaders } from './http/security-headers.js';
@@ -79,6 +80,8 @@ export function createApp(deps: AppDeps): Express {
 
   // Every route of the table (packages/shared ROUTES) is registered on this one router.
   const api = express.Router();
+  // First: an answer to a request with credentials is private, whatever answers it.
+  api.use(privateAnswers(mayCarrySession));
   const routes = routeRegistrar(api, sessions);
   metricsRoutes(routes, metrics, config); // before CORS and the body parsers: a plain GET
   api.use(cors({ origin: config.appOrigin, credentials: true }));

@@ -110,7 +110,8 @@ describe('GET /api/metrics: format', () => {
       .set('Authorization', `Bearer ${TOKEN}`)
       .expect(200);
     expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('no-store');
+    // Asked with credentials (its token): private, as every such answer (http/private-answers.ts).
+    expect(res.headers['cache-control']).toBe('private, no-store');
 
     const label = '[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\.)*"';
     const sample = new RegExp(

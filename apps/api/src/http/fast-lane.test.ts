@@ -150,13 +150,20 @@ describe('the fast lane', () => {
     expect(fromLane.headers.etag).toBeUndefined();
   });
 
-  it('answers a route open to anyone alike whoever asks', async () => {
+  it('answers a route open to anyone alike whoever asks, privately to a caller with credentials', async () => {
     const visitor = await raw.get('/api/for-anyone');
     const reached = t.state.reached;
-    const reader = await raw.get('/api/for-anyone', { authorization: 'Bearer unknown' });
+    const reader = await raw.get('/api/for-anyone', {
+      authorization: 'Bearer unknown',
+      'if-none-match': visitor.headers.etag!,
+    });
     expect(t.state.reached).toBe(reached);
+    expect(reader.status).toBe(200);
     expect(reader.body.equals(visitor.body)).toBe(true);
-    expect(reader.headers.etag).toBe(visitor.headers.etag);
+    expect(visitor.headers['cache-control']).toBe('public, max-age=30');
+    expect(reader.headers['cache-control']).toBe('private, no-store');
+    expect(reader.headers.etag).toBeUndefined();
+    expect(reader.headers.vary).toBe(visitor.headers.vary);
   });
 
   it('serves the current body, and forgets a URL whose source has none', async () => {

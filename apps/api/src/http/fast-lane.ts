@@ -56,7 +56,7 @@ interface Entry {
   blocksFor?: PreparedBody;
 }
 
-type BlockKind = Encoding | `${Encoding} signed-in`;
+type BlockKind = Encoding | `${Encoding} private`;
 
 export interface FastLane {
   /** Mounted first on the app. */
@@ -80,7 +80,9 @@ type WithRawHeaderNames = Response & { getRawHeaderNames(): string[] };
  * the body's own, one request id, one metrics observation and one log line. The stack remembers
  * a URL (`remember`) once it has answered it from a fresh body. A reader whose
  * bearer token, reader and session the process knows to be good (`keptAccessToken`) gets the
- * same body with the token appended, as the stack would give it. Anything else goes through the
+ * same body with the token appended, as the stack would give it. Any request that carries
+ * credentials (a route for anyone's included) is answered privately: `Cache-Control: private,
+ * no-store`, no ETag, as the stack does (./private-answers.ts). Anything else goes through the
  * stack as before: another method, a session that must be looked up, `If-None-Match`, another
  * scheme, a body that is no longer fresh (or whose compressed form is still being made), a URL
  * not remembered. The stack's work around such an answer (~60 µs: request id, security headers,
@@ -97,24 +99,24 @@ export function createFastLane({
 }: FastLaneOptions): FastLane {
   const entries = new Map<string, Entry>();
 
-  /** The headers of an answer: the URL's, then the body's (a signed-in caller's has no ETag). */
+  /** The headers of an answer: the URL's, then the body's (a private answer has no ETag). */
   function blockFor(
     entry: Entry,
     body: PreparedBody,
     encoding: Encoding,
     length: number,
-    signedIn: boolean,
+    isPrivate: boolean,
   ) {
     if (entry.blocksFor !== body) {
       entry.blocks = {};
       entry.blocksFor = body;
     }
-    const kind: BlockKind = signedIn ? `${encoding} signed-in` : encoding;
+    const kind: BlockKind = isPrivate ? `${encoding} private` : encoding;
     // A body's brotli bytes are replaced by smaller ones once asked for twice: the length decides.
     const kept = entry.blocks[kind];
     if (kept?.length === length) return kept.block;
     const block = [...entry.headers, 'Content-Type', body.contentType];
-    if (!signedIn) block.push('ETag', body.etag);
+    if (!isPrivate) block.push('ETag', body.etag);
     if (encoding !== 'identity') block.push('Content-Encoding', encoding);
     block.push('Content-Length', String(length));
     entry.blocks[kind] = { length, block };
@@ -125,6 +127,8 @@ export function createFastLane({
     entry: Entry,
     held: LaneAnswer | undefined,
     token: string | undefined,
+    /** The request carries credentials: private, as the stack answers it (./private-answers.ts). */
+    isPrivate: boolean,
     req: Request,
     res: Response,
     next: NextFunction,
@@ -137,11 +141,10 @@ export function createFastLane({
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     const { encoding, bytes } = bytesFor(held.body, accepted, token);
     if (!Buffer.isBuffer(bytes)) return next();
-    const signedIn = token !== undefined;
     res.writeHead(200, [
-      ...blockFor(entry, held.body, encoding, bytes.length, signedIn),
+      ...blockFor(entry, held.body, encoding, bytes.length, isPrivate),
       'Cache-Control',
-      signedIn ? PRIVATE : held.cacheControl,
+      isPrivate ? PRIVATE : held.cacheControl,
       'X-Request-Id',
       assignRequestId(req),
     ]);
@@ -160,15 +163,21 @@ export function createFastLane({
     const startedAt = performance.now();
     const headers = req.headers;
     let token: string | undefined;
-    if (!entry.anyCaller && mayCarrySession(headers)) {
-      token = keptAccessToken(req);
-      if (token === undefined) return next();
+    // A request with credentials gets a private answer (never a 304), even on a route for
+    // anyone; on another route, only when its token is known good at once.
+    const isPrivate = mayCarrySession(headers);
+    if (isPrivate) {
+      if (!entry.anyCaller) {
+        token = keptAccessToken(req);
+        if (token === undefined) return next();
+      }
     } else if (headers['if-none-match'] !== undefined) return next();
     if (overHttps(req) !== entry.overHttps) return next();
     const held = entry.answer();
-    if (!(held instanceof Promise)) return serve(entry, held, token, req, res, next, startedAt);
+    if (!(held instanceof Promise))
+      return serve(entry, held, token, isPrivate, req, res, next, startedAt);
     held.then(
-      (answer) => serve(entry, answer, token, req, res, next, startedAt),
+      (answer) => serve(entry, answer, token, isPrivate, req, res, next, startedAt),
       () => next(),
     );
   };

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { createChanges, type Dependency } from '../changes/index.js';
+import { preparedKey } from './prepared-key.js';
 import { createPreparedCache, PreparedBody } from './prepared-response.js';
 
 const changes = createChanges();
@@ -42,7 +43,7 @@ function setup(staleMs: number, depends: Dependency = { allCounts: true }) {
   };
   const ask = async () => {
     const x = fakeExchange();
-    await cache.respond(x.req, x.res, 'trending', load, () => depends, { staleMs });
+    await cache.respond(x.req, x.res, preparedKey('trending'), load, () => depends, { staleMs });
     return { n: x.json().n, cacheControl: x.header('cache-control') };
   };
   return {

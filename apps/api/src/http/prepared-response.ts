@@ -5,6 +5,8 @@ import type { Request, Response } from 'express';
 import type { Changes, Dependency } from '../changes/index.js';
 import { acceptedEncodings, type Accepted, type Encoding } from './accept-encoding.js';
 import type { FastLane, LaneAnswer, LaneSource } from './fast-lane.js';
+import type { PreparedKey } from './prepared-key.js';
+import { addVary, PRIVATE, SESSION_VARY } from './private-answers.js';
 import { JsonText } from '../lib/json-text.js';
 
 /**
@@ -20,7 +22,13 @@ import { JsonText } from '../lib/json-text.js';
  *   `"AccessToken":"…"` added before the closing brace, without serialising the body
  *   again, and `Cache-Control: private, no-store`. Its gzip form is the prepared
  *   compressed body followed by one stored deflate block holding the token: one
- *   valid gzip member built by concatenation (no compression per request).
+ *   valid gzip member built by concatenation (no compression per request);
+ * - any caller whose request carries credentials (`res.locals.privateAnswer`, set by
+ *   ./private-answers.ts), even a token that turned out bad, gets `private, no-store` too,
+ *   never an ETag or a 304;
+ * - every answer says `Vary: Accept-Encoding, Authorization, Cookie`;
+ * - the cache's keys are made by `preparedKey` (./prepared-key.ts) from the route and its whole
+ *   parsed query, never by hand.
  */
 
 const deflateRaw = promisify(zlib.deflateRaw);
@@ -40,7 +48,7 @@ const BROTLI_QUALITY = 5;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const CLOSING_BRACE = Buffer.from('}');
 
-const VARY = 'Accept-Encoding, Authorization, Cookie';
+const VARY = ['Accept-Encoding', ...SESSION_VARY];
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A final stored (uncompressed) deflate block: BFINAL=1, BTYPE=00, LEN, NLEN, bytes. */
@@ -234,7 +242,7 @@ export function bytesFor(
 }
 
 /** `Cache-Control` of a signed-in caller's answer, which holds their token. */
-export const PRIVATE = 'private, no-store';
+export { PRIVATE };
 
 /** Sends a prepared body as the answer, shaped for this caller (see the file comment). */
 export async function sendPrepared(
@@ -246,10 +254,10 @@ export async function sendPrepared(
 ): Promise<void> {
   const token: unknown = res.locals.accessToken;
   const signedIn = typeof token === 'string';
-  const vary = res.getHeader('Vary');
-  res.setHeader('Vary', vary ? `${String(vary)}, ${VARY}` : VARY);
-  res.setHeader('Cache-Control', signedIn ? PRIVATE : cacheControl);
-  if (!signedIn) {
+  const isPrivate = signedIn || res.locals.privateAnswer === true;
+  addVary(res, VARY);
+  res.setHeader('Cache-Control', isPrivate ? PRIVATE : cacheControl);
+  if (!isPrivate) {
     res.setHeader('ETag', body.etag);
     if (matchesEtag(req.headers['if-none-match'], body.etag)) {
       res.statusCode = 304;
@@ -456,7 +464,8 @@ export function createPreparedCache({
     async respond<T, Loaded extends T | JsonText<T> = T>(
       req: Request,
       res: Response,
-      key: string,
+      /** From `preparedKey` (or the route context's): the route and its whole parsed query. */
+      key: PreparedKey,
       load: () => Promise<Loaded>,
       dependsOn: (value: Loaded) => Dependency,
       { staleMs = 0, until }: RespondOptions<Loaded> = {},

@@ -11,6 +11,7 @@ import {
 } from '@lede/shared';
 import { parseInput } from '../lib/validate.js';
 import { currentUser, type SignedInUser } from './current-user.js';
+import { preparedKey, type PreparedKey } from './prepared-key.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -58,6 +59,11 @@ export interface RouteContext<K extends RouteKey> {
   req: Request;
   res: Response;
   reply<S extends OtherStatus<K>>(status: S, body: ResponseBodyOf<K, S>): Reply<S, unknown>;
+  /**
+   * This request's key in a prepared cache: the route and every field of its parsed query
+   * (./prepared-key.ts), and `scope` for an answer that belongs to one caller.
+   */
+  preparedKey(scope?: string): PreparedKey;
 }
 
 /** What a JSON handler returns: the success body, or `reply(status, body)` for another. */
@@ -134,12 +140,14 @@ export function routeRegistrar(router: Router, sessions: AccessMiddleware): Rout
       ...middleware,
       async (req: Request, res: Response) => {
         req.tableRoute = route;
+        const input = inputs.get(req);
         const context = {
-          ...inputs.get(req),
+          ...input,
           user: route.access === 'signedIn' ? currentUser(req) : req.user,
           req,
           res,
           reply: (status: number, body: unknown) => new Reply(status, body),
+          preparedKey: (scope?: string) => preparedKey(key, input?.query, scope),
         } as RouteContext<K>;
         await answer(context, handler);
       },

@@ -25,7 +25,8 @@ type RelatedAnswer = ResultOf<'GET /api/articles/getrelatedarticles'>;
 
 /**
  * Public browsing and search: /api/articles/... (see ./README.md). Answers come from
- * prepared bytes keyed by route and parsed query ("Prepared responses" in the README), so the
+ * prepared bytes keyed by route and parsed query (the context's `preparedKey()`: every field
+ * of the query, never a key written by hand; "Prepared responses" in the README), so the
  * routes answer by themselves; the type argument of `respond` checks each body.
  */
 export function articlesRoutes(
@@ -37,55 +38,55 @@ export function articlesRoutes(
   const prepared = publicPreparedCache(deps, { lane });
   const list = { staleMs: LIST_STALE_MS };
 
-  routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res }) => {
-    const key = `latest\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}`;
-    await prepared.respond<ListAnswer>(
-      req,
-      res,
-      key,
-      () => articles.latest(query),
-      showsPage,
-      list,
-    );
+  routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res, preparedKey }) => {
+    const load = () => articles.latest(query);
+    await prepared.respond<ListAnswer>(req, res, preparedKey(), load, showsPage, list);
   });
 
-  routes.custom('GET /api/articles/getlatesttrendingarticles', async ({ query, req, res }) => {
-    const key = `trending\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}`;
-    const load = () => articles.trending(query);
-    await prepared.respond<ListAnswer>(req, res, key, load, rankedByCounts, list);
-  });
+  routes.custom(
+    'GET /api/articles/getlatesttrendingarticles',
+    async ({ query, req, res, preparedKey }) => {
+      const load = () => articles.trending(query);
+      await prepared.respond<ListAnswer>(req, res, preparedKey(), load, rankedByCounts, list);
+    },
+  );
 
-  routes.custom('GET /api/articles/getarticlebyid', async ({ query, req, res }) => {
+  routes.custom('GET /api/articles/getarticlebyid', async ({ query, req, res, preparedKey }) => {
     await prepared.respond<ArticleAnswer>(
       req,
       res,
-      `article\n${query.article_id}`,
+      preparedKey(),
       async () => ({ article: await articles.byId(query.article_id) }),
       ({ article }) => ({ articleIds: [article._id] }),
     );
   });
 
-  routes.custom('GET /api/articles/getrelatedarticles', async ({ query, req, res }) => {
-    await prepared.respond<RelatedAnswer, RelatedJson>(
-      req,
-      res,
-      `related\n${query.limit}\n${query.article_id}`,
-      () => articles.related(query.article_id, query.limit),
-      (page) => ({ articleIds: page.articleIds }),
-      list,
-    );
-  });
+  routes.custom(
+    'GET /api/articles/getrelatedarticles',
+    async ({ query, req, res, preparedKey }) => {
+      await prepared.respond<RelatedAnswer, RelatedJson>(
+        req,
+        res,
+        preparedKey(),
+        () => articles.related(query.article_id, query.limit),
+        (page) => ({ articleIds: page.articleIds }),
+        list,
+      );
+    },
+  );
 
-  routes.custom('GET /api/articles/getarticlebykeyword', async ({ query, req, res }) => {
-    const key = `keyword\n${query.limit}\n${query.cursor ?? ''}\n${query.collapse}\n${query.keyword}`;
-    const load = () => articles.byKeyword(query);
-    await prepared.respond<ListAnswer, ArticlesPage | ArticlesPageJson>(
-      req,
-      res,
-      key,
-      load,
-      showsPage,
-      list,
-    );
-  });
+  routes.custom(
+    'GET /api/articles/getarticlebykeyword',
+    async ({ query, req, res, preparedKey }) => {
+      const load = () => articles.byKeyword(query);
+      await prepared.respond<ListAnswer, ArticlesPage | ArticlesPageJson>(
+        req,
+        res,
+        preparedKey(),
+        load,
+        showsPage,
+        list,
+      );
+    },
+  );
 }

@@ -78,11 +78,11 @@ export function docsRoutes(
 ): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
   const prepared = publicPreparedCache(deps, { maxEntries: 1, lane });
-  routes.custom('GET /api/openapi.json', ({ req, res }) =>
+  routes.custom('GET /api/openapi.json', ({ req, res, preparedKey }) =>
     prepared.respond(
       req,
       res,
-      'openapi',
+      preparedKey(),
       async () => (document ??= openApiDocument()),
       // It shows no article: only a change of the whole set (or its lifetime) rebuilds it.
       () => ({ articleIds: [] }),

@@ -50,7 +50,7 @@ export function recommendationsRoutes(
   // ./README.md, "Prepared feed answers"): its likes may lag as a public list's do.
   const now = () => deps.clock.now().getTime();
   const feeds = publicPreparedCache(deps, { maxEntries: KEPT_FEEDS, now, clock: now });
-  routes.custom('GET /api/recommendations/get', async ({ query, user, req, res }) => {
+  routes.custom('GET /api/recommendations/get', async ({ query, user, req, res, preparedKey }) => {
     // Only the first page is prepared: the next ones are each asked for once, as the reader
     // scrolls.
     const after = decodeFeedCursor(query.cursor);
@@ -64,10 +64,11 @@ export function recommendationsRoutes(
       staleAt = staleFrom(feed.items);
       return feedBody(feed);
     };
+    // The reader's own answer: their id scopes the key of the route and its query.
     await feeds.respond<FeedAnswer>(
       req,
       res,
-      user.id,
+      preparedKey(user.id),
       load,
       (body) => ({
         articleIds: body.recommendations.map((r) => r.article_id._id),

@@ -19,11 +19,11 @@ export function storiesRoutes(
   lane?: FastLane,
 ): void {
   const prepared = publicPreparedCache(deps, { lane });
-  routes.custom('GET /api/stories/getstorybyid', async ({ query, req, res }) => {
+  routes.custom('GET /api/stories/getstorybyid', async ({ query, req, res, preparedKey }) => {
     await prepared.respond<StoryAnswer>(
       req,
       res,
-      `story\n${query.story_id}`,
+      preparedKey(),
       async () => ({ story: await stories.byId(query.story_id) }),
       ({ story }) => ({ articleIds: story.articles.map((a) => a._id) }),
       { staleMs: LIST_STALE_MS },
