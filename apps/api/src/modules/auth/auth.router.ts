@@ -8,6 +8,7 @@ import { toPublicUser } from '../users/index.js';
 import type { AuthService, Session } from './auth.service.js';
 import type { CodeLimits } from './code-limits.js';
 import { bearerToken } from './session.js';
+import { DEVICE_COOKIE } from './device-cookie.js';
 import { REFRESH_COOKIE, VERIFICATION_COOKIE, type RefreshReuse } from './tokens.service.js';
 
 const m = MESSAGES.auth;
@@ -42,8 +43,16 @@ export function authRoutes(
   /** The proof of this client's verified code: the body's, or the cookie verify-otp set. */
   const verificationToken = (req: Request, body: { verificationToken?: string }) =>
     body.verificationToken ?? (req.cookies?.[VERIFICATION_COOKIE] as string | undefined);
+  /** After a sign-in or sign-up: this browser is now known to the account (device-cookie.ts). */
   const signedIn = (req: Request, res: Response, session: Session) => {
     res.clearCookie(VERIFICATION_COOKIE, auth.tokens.verificationCookieOptions(req));
+    if (auth.devices.read(req)?.userId !== session.user.id) {
+      res.cookie(
+        DEVICE_COOKIE,
+        auth.devices.issue(session.user.id),
+        auth.devices.cookieOptions(req),
+      );
+    }
     return startSession(req, res, session);
   };
 

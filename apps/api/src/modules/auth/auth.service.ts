@@ -11,7 +11,8 @@ import { sessionsRepository, type SessionRow } from './sessions.repository.js';
 import { createEmailChangeService } from './email-change.service.js';
 import { createOtpService } from './otp.service.js';
 import { addressTakenMail } from './otp.mail.js';
-import { callerOf, type Caller } from './caller.js';
+import { callerOf, failureCaller, type Caller } from './caller.js';
+import { createDeviceCookies } from './device-cookie.js';
 import { createTokenService, type RefreshReuse } from './tokens.service.js';
 
 const m = MESSAGES.auth;
@@ -44,17 +45,23 @@ export function createAuthService(deps: AppDeps) {
     windowMs: config.otp.windowMinutes * 60_000,
     limit: config.passwordFailureLimit,
   });
-  const failureKey = (email: string, caller: Caller) => `${email} ${caller.key}`;
+  const failureKey = (email: string, caller: Caller, user: UserRow | undefined) =>
+    `${email} ${failureCaller(caller, user)}`;
+  const devices = createDeviceCookies(config);
 
-  async function refuseIfLockedOut(email: string, caller: Caller): Promise<void> {
-    const retryAfter = await passwordFailures.retryAfter(failureKey(email, caller));
+  async function refuseIfLockedOut(
+    email: string,
+    caller: Caller,
+    user: UserRow | undefined,
+  ): Promise<void> {
+    const retryAfter = await passwordFailures.retryAfter(failureKey(email, caller, user));
     if (retryAfter === 0) return;
     caller.security('signin.locked', { email });
     throw ApiError.tooManyRequests(m.tooManyRequests, { retryAfter });
   }
 
   async function countWrongPassword(email: string, caller: Caller, user: UserRow | undefined) {
-    await passwordFailures.increment(failureKey(email, caller));
+    await passwordFailures.increment(failureKey(email, caller, user));
     caller.security('signin.failed', { email, userId: user?.id });
   }
 
@@ -65,7 +72,7 @@ export function createAuthService(deps: AppDeps) {
     password: string,
     caller: Caller,
   ): Promise<UserRow> {
-    await refuseIfLockedOut(email, caller);
+    await refuseIfLockedOut(email, caller, user);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
       await countWrongPassword(email, caller, user);
@@ -176,8 +183,8 @@ export function createAuthService(deps: AppDeps) {
     verificationToken: string | undefined,
     caller: Caller,
   ): Promise<Session> {
-    await refuseIfLockedOut(input.email, caller);
     const user = await users.findByEmail(db, input.email);
+    await refuseIfLockedOut(input.email, caller, user);
     const timezone = await usableTimezone(input.timezone);
     const signedIn = await db.transaction(async (tx): Promise<Session | undefined> => {
       // The code (verified by this very client) is checked before the password, so /login
@@ -348,7 +355,8 @@ export function createAuthService(deps: AppDeps) {
 
   return {
     /** Who asks, for the budgets and the security log (see ./caller.ts). */
-    callerOf: (req: Request) => callerOf(req, deps.logger),
+    callerOf: (req: Request) => callerOf(req, deps.logger, devices.read(req)),
+    devices,
     tokens,
     emailChange,
     sessionUsers,

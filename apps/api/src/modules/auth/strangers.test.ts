@@ -108,6 +108,42 @@ describe('no lockout by strangers', () => {
     });
   });
 
+  it("a stranger behind the owner's own IP never locks the owner's browser out", async () => {
+    ctx.clock.advance(60 * 60_000);
+    const email = uniqueEmail('office');
+    const OFFICE = '192.0.2.80';
+    // The owner's browser keeps its cookies: signing up leaves it a device cookie.
+    const browser = agent().set('X-Forwarded-For', OFFICE);
+    await signUp(ctx, browser, { email });
+    const wrong: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await from(OFFICE).post('/api/auth/verify-credentials-send-otp', {
+        email,
+        password: 'Wr0ng!pass',
+      });
+      wrong.push(res.status);
+    }
+    expect(wrong.at(-1)).toBe(429);
+    // Another browser of that office, unknown to the account, is held up with the stranger...
+    const unknown = await from(OFFICE).post('/api/auth/verify-credentials-send-otp', {
+      email,
+      password: PASSWORD,
+    });
+    expect(unknown.status).toBe(429);
+    // ...the owner's is not: its wrong passwords would count on their own.
+    await browser
+      .post('/api/auth/verify-credentials-send-otp')
+      .send({ email, password: PASSWORD })
+      .expect(200);
+    // A forged or another account's device cookie is worth nothing.
+    const forged = await agent()
+      .post('/api/auth/verify-credentials-send-otp')
+      .set('X-Forwarded-For', OFFICE)
+      .set('Cookie', `lede_device=00000000-0000-0000-0000-000000000000.x.${'0'.repeat(64)}`)
+      .send({ email, password: PASSWORD });
+    expect(forged.status).toBe(429);
+  });
+
   it('counts wrong codes per address and purpose across challenges', async () => {
     const { email } = await account();
     const guess = async (hash: string) =>
