@@ -34,6 +34,8 @@ test('signup: rules panel, strength bar, a wrong code then the right one, then /
 
   await expect(page.getByText('OTP sent to your email!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+  // An address with an account gets a sign-in link instead of a code: the step says so.
+  await expect(page.getByText(/We e-mailed you a sign-in link instead/)).toBeVisible();
   await expect(
     page.getByText(
       email.slice(0, 3) + '*'.repeat(email.indexOf('@') - 3) + email.slice(email.indexOf('@')),

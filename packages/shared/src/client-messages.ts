@@ -6,12 +6,6 @@ export const CLIENT_MESSAGES = {
   auth: {
     newOtpSent: 'New OTP sent to your email!',
     codeExpired: 'Code has expired',
-    /** Under the code boxes where a taken address gets a notice instead of a code. */
-    takenAddressHint: {
-      signup: 'Already have an account with this address? We e-mailed you a sign-in link instead.',
-      change_email:
-        'If this address already belongs to a Lede account, its owner was told instead and no code was sent.',
-    },
   },
   data: {
     articleFetch: 'Article fetch failed',
@@ -56,3 +50,10 @@ export const CLIENT_MESSAGES = {
     savePreferencesError: 'An error occurred while saving preferences.',
   },
 } as const;
+
+/**
+ * Under the sign-up code boxes: an address that has an account is mailed a sign-in link, not a
+ * code. Its own export, so only the sign-up screen's chunk carries it.
+ */
+export const SIGNUP_TAKEN_ADDRESS_HINT =
+  'Already have an account with this address? We e-mailed you a sign-in link instead.';

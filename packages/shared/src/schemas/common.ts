@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../email.js';
+import { hasControlCharacters, NAME_MAX_LENGTH } from '../field-checks.js';
 import { MESSAGES } from '../messages.js';
 import { OTP_PATTERN } from '../otp.js';
 import { isStrongPassword, PASSWORD_MAX_BYTES, passwordByteLength } from '../password.js';
@@ -17,12 +18,6 @@ import { isStrongPassword, PASSWORD_MAX_BYTES, passwordByteLength } from '../pas
  */
 
 const v = MESSAGES.validation;
-
-/** C0 and C1 control characters (NUL among them), which no field of ours may hold. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-
-export const hasControlCharacters = (s: string) => CONTROL_CHARACTERS.test(s);
 
 /**
  * Every string the API accepts starts here: control characters are refused before anything
@@ -52,7 +47,7 @@ export const newPasswordSchema = passwordInputSchema.refine(
 export const nameSchema = safeString({ error: v.nameRequired })
   .trim()
   .min(1, v.nameRequired)
-  .max(100, v.nameTooLong);
+  .max(NAME_MAX_LENGTH, v.nameTooLong);
 
 export const otpSchema = z.string({ error: v.otpIncomplete }).regex(OTP_PATTERN, v.otpIncomplete);
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@lede/shared/constants';
+import { MESSAGES, SIGNUP_TAKEN_ADDRESS_HINT } from '@lede/shared/constants';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
@@ -67,7 +67,7 @@ export default function SignupPage() {
       navigate('/preferences', { replace: true, state: { fromReset: true } });
     },
   });
-  if (codeStep) return <CodeEntry {...codeStep} />;
+  if (codeStep) return <CodeEntry {...codeStep} note={SIGNUP_TAKEN_ADDRESS_HINT} />;
 
   const show = (key: keyof SignupForm) => (touchedFields[key] ? errors[key]?.message : undefined);
 

@@ -45,12 +45,15 @@ export function CodeEntry({
   onVerify,
   onResend,
   onBack,
+  note,
 }: {
   purpose: OtpPurpose;
   email: string;
   onVerify: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
   onBack: () => void;
+  /** A line under "We sent a code", for what this purpose's mail may be instead. */
+  note?: string;
 }) {
   const [digits, setDigits] = useState<string[]>(() => Array(OTP_LENGTH).fill(''));
   const [error, setError] = useState<string | null>(null);
@@ -199,11 +202,7 @@ export function CodeEntry({
           We sent a 6-digit code to{' '}
           <span className="font-semibold break-all text-fg">{maskEmail(email)}</span>
         </p>
-        {(purpose === 'signup' || purpose === 'change_email') && (
-          <p className="mt-2 text-xs text-muted">
-            {CLIENT_MESSAGES.auth.takenAddressHint[purpose]}
-          </p>
-        )}
+        {note && <p className="mt-2 text-xs text-muted">{note}</p>}
       </div>
 
       <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-4" noValidate>

@@ -1,4 +1,5 @@
-import { CLIENT_MESSAGES, emailSchema, MESSAGES, nameSchema, type PublicUser } from '@lede/shared';
+import type { PublicUser } from '@lede/shared';
+import { CLIENT_MESSAGES, emailProblem, MESSAGES, nameProblem } from '@lede/shared/constants';
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -83,14 +84,10 @@ export function ProfileCard({
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const changes = changedFields(user, name, email);
-    if (changes.name !== undefined) {
-      const check = nameSchema.safeParse(changes.name);
-      if (!check.success) return setError(check.error.issues[0]?.message ?? null);
-    }
-    if (changes.email !== undefined) {
-      const check = emailSchema.safeParse(changes.email);
-      if (!check.success) return setError(check.error.issues[0]?.message ?? null);
-    }
+    const problem =
+      (changes.name !== undefined ? nameProblem(changes.name) : undefined) ??
+      (changes.email !== undefined ? emailProblem(changes.email) : undefined);
+    if (problem) return setError(problem);
     if (changes.name === undefined && changes.email === undefined) return setEditing(false);
     // The password is the e-mail change's business: a name alone never needs it.
     const attempt =

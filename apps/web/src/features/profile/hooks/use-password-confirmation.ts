@@ -1,4 +1,4 @@
-import { passwordInputSchema } from '@lede/shared';
+import { passwordInputProblem } from '@lede/shared/constants';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 
@@ -41,9 +41,9 @@ export function usePasswordConfirmation() {
      */
     beforeTry(): { ok: true; password?: string } | { ok: false } {
       if (!asked) return { ok: true };
-      const checked = passwordInputSchema.safeParse(password);
-      if (!checked.success) {
-        showError(checked.error.issues[0]?.message);
+      const problem = passwordInputProblem(password);
+      if (problem) {
+        showError(problem);
         return { ok: false };
       }
       // Cleared while the try runs, so the same refusal twice is announced twice.
