@@ -103,7 +103,9 @@ export function authRoutes(
   }));
 
   routes.json('POST /api/auth/reset-password', async ({ body, req, res }) => {
-    await auth.resetPassword(body);
+    const userId = await auth.resetPassword(body);
+    // Every session of the reader ended with the old password.
+    auth.callerOf(req).security('session.ended', { userId });
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     return { message: m.passwordResetSuccess };
   });

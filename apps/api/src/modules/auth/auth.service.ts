@@ -218,7 +218,8 @@ export function createAuthService(deps: AppDeps) {
     return signedIn;
   }
 
-  async function resetPassword(input: ResetPasswordBody): Promise<void> {
+  /** Answers the reader whose sessions it ended. */
+  async function resetPassword(input: ResetPasswordBody): Promise<string> {
     // A reset token that cannot succeed costs no bcrypt.
     await otp.requireResetToken(db, input.email, input.resetToken, false);
     const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
@@ -234,6 +235,7 @@ export function createAuthService(deps: AppDeps) {
     });
     // Committed: every access token issued before is refused from the next request on.
     sessionUsers.forget(userId);
+    return userId;
   }
 
   /**

@@ -330,3 +330,29 @@ describe('wrong codes are logged without the code', () => {
     expect(JSON.stringify(line)).not.toContain(email);
   });
 });
+
+describe('sessions that end are logged', () => {
+  it('at a password reset, with the reader and no secret', async () => {
+    const { email, token } = await account();
+    const sent = await owner.post('/api/auth/forgot-password', { email }).expect(200);
+    const verified = await owner
+      .post('/api/auth/verify-password-reset-otp', {
+        email,
+        hash: sent.body.hash,
+        otp: await ctx.mail.lastCode(email),
+      })
+      .expect(200);
+    await owner
+      .post('/api/auth/reset-password', {
+        email,
+        newPassword: 'N3w!password',
+        resetToken: verified.body.resetToken,
+      })
+      .expect(200);
+    const me = await agent().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    expect(me.status).toBe(401);
+    const line = securityLines('session.ended').at(-1)!;
+    expect(line).toMatchObject({ ip: OWNER_IP, userId: expect.any(String) });
+    expect(JSON.stringify(line)).not.toContain(verified.body.resetToken);
+  });
+});

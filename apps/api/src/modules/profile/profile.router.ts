@@ -51,6 +51,8 @@ export function profileRoutes(
           caller,
         );
         setSession(res, req, { ...changed, session });
+        // Every other session of the reader ended with the move.
+        caller.security('session.ended', { userId: user.id, sessionId: session.id });
         return { message: m.emailUpdated, user: toPublicUser(changed.user) };
       }
       // Step 1 is the sensitive one: a copied token alone must not move the account elsewhere.
@@ -110,6 +112,7 @@ export function profileRoutes(
     async ({ body, user, req, res }) => {
       await auth.confirmIdentity(user, currentSession(req), body.password, auth.callerOf(req));
       await profile.deleteAccount(user);
+      auth.callerOf(req).security('session.ended', { userId: user.id });
       res.locals.accessToken = undefined;
       res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
       return { message: m.accountDeleted };
