@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   const recommendations = createRecommendationsService(deps, { interactions });
   const readerControls = createReaderControlsService(deps);
   const feedProfile = createFeedProfileService(deps);
-  const sessions = createSessionMiddleware(auth, logger);
+  const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
   const writeLimits = createWriteLimits(deps);
 

@@ -249,11 +249,11 @@ async function main() {
 
 async function start(config: Config, logger: Logger, started: Started) {
   const worker = isClusterWorker();
-  // Said once: by the primary, not by each worker.
-  if (!worker) warnAboutPlainHttp(config, logger);
-  // Before the database (and the first start's seed, most of a minute): a taken port is told at
-  // once. A worker's port is opened by its primary, which checked it.
+  // By the primary only, not by each worker: the warning is said once, and a worker's port is
+  // opened by its primary. Before the database (and the first start's seed, most of a minute):
+  // a taken port is told at once.
   if (!worker) {
+    warnAboutPlainHttp(config, logger);
     await ensurePortFree(portOf(config));
     if (config.metricsListener) {
       await ensurePortFree({ ...config.metricsListener, variable: 'METRICS_PORT' });

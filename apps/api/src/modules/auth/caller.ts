@@ -30,10 +30,3 @@ export const failureCaller = (caller: Caller, user: { id: string } | undefined):
   caller.device && user && caller.device.userId === user.id
     ? `device:${caller.device.id}`
     : caller.key;
-
-/** A caller for work no request asked for (tests, tools): its events are not logged. */
-export const quietCaller = (key = 'local'): Caller => ({
-  ip: undefined,
-  key,
-  security: () => undefined,
-});

@@ -2,8 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { MESSAGES } from '@lede/shared';
 import { ApiError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
-import { securityLog } from '../../lib/security-log.js';
 import type { UserRow } from '../users/index.js';
 import type { SessionRow } from './sessions.repository.js';
 import type { AuthService } from './auth.service.js';
@@ -119,8 +117,7 @@ export interface SessionMiddleware {
   optionalSession: RequestHandler;
 }
 
-/** `logger` gets the security line of a replayed refresh cookie (lib/security-log.ts). */
-export function createSessionMiddleware(auth: AuthService, logger?: Logger): SessionMiddleware {
+export function createSessionMiddleware(auth: AuthService): SessionMiddleware {
   /**
    * A valid bearer token is enough (re-signed when close to expiry). When it is missing or has
    * expired, a good refresh cookie rotates the session on the fly.
@@ -143,9 +140,7 @@ export function createSessionMiddleware(auth: AuthService, logger?: Logger): Ses
       };
     }
     try {
-      const session = await auth.refresh(refreshToken, ({ userId, sessionId }) => {
-        if (logger) securityLog(logger, req)('refresh.reused', { userId, sessionId });
-      });
+      const session = await auth.refresh(refreshToken, auth.callerOf(req));
       res.cookie(REFRESH_COOKIE, session.refreshToken, auth.tokens.cookieOptions(req));
       return session;
     } catch (err) {

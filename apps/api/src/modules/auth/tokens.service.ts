@@ -5,7 +5,7 @@ import { MESSAGES } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { isHttpsOrigin } from '../../http/security-headers.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
+import { hmac, randomToken, sha256 } from '../../lib/crypto.js';
 import { ApiError } from '../../lib/errors.js';
 import { refreshTokensRepository as tokens } from './auth.repository.js';
 import { VERIFIED_CHALLENGE_TTL_MS } from './otp.service.js';
@@ -124,14 +124,8 @@ export function createTokenService({ db, clock, config }: AppDeps) {
    * the grace window is answered with the successor already issued (found by its hash), never a
    * second token of the family. Unguessable without the server's secret; only its hash is stored.
    */
-  const successorKey = Buffer.from(
-    crypto.hkdfSync('sha256', config.jwtSecret, '', 'lede refresh-token successor', 32),
-  );
-  const successorOf = (token: string) =>
-    crypto
-      .createHmac('sha256', successorKey)
-      .update(`refresh-successor:${token}`)
-      .digest('base64url');
+  const successorKey = hmac(config.jwtSecret, 'refresh-successor-key');
+  const successorOf = (token: string) => hmac(successorKey, token);
 
   /** A refresh token of `session` (its family), valid until the session ends at the latest. */
   async function issueRefreshToken(
