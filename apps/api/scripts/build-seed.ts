@@ -18,13 +18,13 @@ import {
   TEXT_THRESHOLD,
   TITLE_BOOST,
   MAX_CATEGORIES,
-} from '../src/modules/articles/corpus/categorize.js';
+} from '../src/lib/text/categorize.js';
 import {
   compareSeedRecords,
   huffPostToSeedRecord,
   type HuffPostItem,
 } from '../src/modules/articles/corpus/huffpost.js';
-import { phraseCorpusOf } from '../src/modules/articles/corpus/keywords.js';
+import { phraseCorpusOf } from '../src/lib/text/index.js';
 import type { SeedRecord } from '../src/modules/articles/corpus/seed-file.js';
 
 const scriptDir = path.dirname(fileURLToPath(import.meta.url));
@@ -217,7 +217,7 @@ phrases and nouns (wink-nlp, weighed across the dataset), up to 8 in total.
 
 ## How categories are assigned
 
-\`src/modules/articles/corpus/categorize.ts\`:
+\`src/lib/text/categorize.ts\`:
 
 1. The HuffPost section is mapped through \`SOURCE_CATEGORY_MAP\` (table below).
 2. A weighted lexicon per category is matched on word boundaries against the

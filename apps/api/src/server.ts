@@ -29,7 +29,7 @@ import { createLogger, type Logger } from './lib/logger.js';
 import { createMailOutbox } from './modules/mail/index.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { startMaintenance } from './maintenance.js';
-import { seedCorpusIfEmpty } from './modules/articles/seed.js';
+import { seedCorpusIfEmpty, understandStoredArticles } from './modules/articles/seed.js';
 import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import {
@@ -275,6 +275,8 @@ async function start(config: Config, logger: Logger, started: Started) {
     async () => {
       await runMigrations(database.db);
       if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+      // What an older version stored before articles were understood once (migration 0021).
+      await understandStoredArticles(database.db, logger);
       // What the seed or an older version left without a story.
       await clusterPendingStories(database.db, {
         now: systemClock.now(),

@@ -45,7 +45,7 @@ describe('the layer rules of pnpm lint', () => {
     expect(direct[0]).toContain('only through its public index.ts');
     const nested = await layerErrors(
       'apps/api/src/modules/recommendations/ranker/example.ts',
-      "import { tokenize } from '../../articles/corpus/keywords.js';\nexport const x = tokenize;\n",
+      "import { seedCorpusIfEmpty } from '../../articles/seed.js';\nexport const x = seedCorpusIfEmpty;\n",
     );
     expect(nested[0]).toContain('only through its public index.ts');
   });

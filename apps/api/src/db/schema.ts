@@ -150,7 +150,33 @@ export const articles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Primary first (lib/text/categorize.ts), then the secondary ones. */
     categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** How strongly the text carries each of `categories` (same order). */
+    categoryScores: real('category_scores')
+      .array()
+      .notNull()
+      .default(sql`'{}'::real[]`),
+    /** The source's own section ("WORLD NEWS", an RSS `<category>`), as it gave it. */
+    sourceCategory: text('source_category'),
+    /**
+     * What the article is about (lib/text/understand.ts): its salient names, noun phrases and
+     * nouns, heaviest first, weighed across the corpus when it was stored; `term_weights` in
+     * the same order.
+     */
+    terms: text('terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    termWeights: real('term_weights')
+      .array()
+      .notNull()
+      .default(sql`'{}'::real[]`),
+    /** Its content words (lib/text/tokens.ts `contentWords`, distinct): what a search matches. */
+    words: text('words')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -190,6 +216,8 @@ export const articles = pgTable(
     index('articles_pub_date_idx').on(t.pubDate.desc(), t.id),
     index('articles_keywords_idx').using('gin', t.keywords),
     index('articles_categories_idx').using('gin', t.categories),
+    index('articles_terms_idx').using('gin', t.terms),
+    index('articles_words_idx').using('gin', t.words),
     // A story's members newest first: the story page, and "is there a newer member" when a
     // list shows one card per story.
     index('articles_story_idx').on(t.storyId, t.pubDate.desc(), t.id),

@@ -13,7 +13,7 @@
  * The assumptions are documented in README.md in this folder.
  */
 import { CATEGORY_IDS } from '@lede/shared';
-import { normalizeTitle, tokenize } from '../../src/modules/articles/index.js';
+import { normalizeTitle, tokenize } from '../../src/lib/text/index.js';
 import type { SeedRecord } from '../../src/modules/articles/index.js';
 import {
   avalanche32,

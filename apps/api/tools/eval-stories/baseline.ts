@@ -1,4 +1,4 @@
-import { tokenize } from '../../src/modules/articles/index.js';
+import { tokenize } from '../../src/lib/text/index.js';
 
 /**
  * The plain baseline: single-pass TF-IDF clustering of headlines. Each headline's words

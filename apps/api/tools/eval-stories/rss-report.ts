@@ -1,7 +1,7 @@
 import { bcubed } from './bcubed.js';
 import { replayThroughRss, type RssReplay } from './rss.js';
 import { replay, type LabelledHeadline } from './run.js';
-import type { CorpusStats } from '../../src/modules/stories/index.js';
+import type { CorpusStats } from '../../src/lib/text/index.js';
 
 /** INGEST_INTERVAL_MINUTES' default: the schedule's period, and the merge pass's. */
 const INTERVAL_MINUTES = 30;

@@ -15,7 +15,8 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { normalizeTitle, seedCorpusIfEmpty } from '../../src/modules/articles/index.js';
+import { normalizeTitle } from '../../src/lib/text/index.js';
+import { seedCorpusIfEmpty } from '../../src/modules/articles/index.js';
 import { runIngestion, type IngestionResult } from '../../src/modules/ingestion/index.js';
 import {
   clusterPendingStories,

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSeedRecords } from '../../src/modules/articles/index.js';
+import { CorpusStats } from '../../src/lib/text/index.js';
 import {
   articleFeatures,
-  CorpusStats,
   StoryClusterer,
   type Assignment,
   type ClusteringOptions,

@@ -13,6 +13,11 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import {
+  contentWords,
+  understandArticle,
+  type ArticleUnderstanding,
+} from '../../lib/text/index.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { articles, stories } from '../../db/schema.js';
 import type { ArticleRow, PublicArticleJsonSource, StoryRef } from './articles.serializer.js';
@@ -22,7 +27,9 @@ import type { KeysetPosition } from './page-cursor.js';
  * An article as read for responses: everything but the (large, internal) search vector and
  * stored JSON, with its story's id, size and sources.
  */
-export type ArticleRecord = Omit<ArticleRow, 'search' | 'publicJson'> & { story: StoryRef | null };
+export type ArticleRecord = Omit<ArticleRow, 'search' | 'publicJson' | 'words'> & {
+  story: StoryRef | null;
+};
 /** What a bulk load (seed, generated benchmark data) provides; counters and times take their defaults. */
 export interface BulkArticle {
   title: string;
@@ -35,9 +42,16 @@ export interface BulkArticle {
   sourceUrl: string | null;
   sourceIcon: string | null;
   keywords: string[];
+  /** Primary first. */
   categories: string[];
   titleKey: string;
   origin: string;
+  /** What lib/text understood of it; `understood` fills what a caller left out. */
+  categoryScores?: number[];
+  sourceCategory?: string | null;
+  terms?: string[];
+  termWeights?: number[];
+  words?: string[];
 }
 
 /**
@@ -49,13 +63,24 @@ const jsonArray = (column: AnyPgColumn) => sql<string[]>`to_json(${column})`;
 const storyRef = sql<StoryRef | null>`(select json_build_array(${stories.id}, ${stories.size}, ${stories.sourceCount})
   from ${stories} where ${stories.id} = ${articles.storyId})`;
 
-const { search: _search, publicJson: _publicJson, ...columns } = getTableColumns(articles);
-/** An article's columns as ArticleRecord, for selects (everything but the search vector and stored JSON). */
+const {
+  search: _search,
+  publicJson: _publicJson,
+  words: _words,
+  ...columns
+} = getTableColumns(articles);
+/**
+ * An article's columns as ArticleRecord, for selects (everything but the search vector, the
+ * search words and the stored JSON).
+ */
 export const articleColumns = {
   ...columns,
   creator: jsonArray(articles.creator),
   keywords: jsonArray(articles.keywords),
   categories: jsonArray(articles.categories),
+  categoryScores: sql<number[]>`to_json(${articles.categoryScores})`,
+  terms: jsonArray(articles.terms),
+  termWeights: sql<number[]>`to_json(${articles.termWeights})`,
   story: storyRef,
 };
 
@@ -190,29 +215,102 @@ export const articlesRepository = {
    * One statement per batch over column arrays (unnest): several times faster
    * than a multi-row VALUES list for thousands of rows. Returns how many were added.
    */
+  /** Up to `limit` articles stored before lib/text understood them (an older version's rows). */
+  async notUnderstood(db: DbExecutor, limit: number) {
+    return db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        description: articles.description,
+        sourceCategory: articles.sourceCategory,
+        categories: jsonArray(articles.categories),
+      })
+      .from(articles)
+      .where(sql`${articles.words} = '{}'::text[]`)
+      .limit(limit);
+  },
+
+  /** Stores what lib/text understood of articles already held (`notUnderstood`). */
+  async storeUnderstanding(
+    db: DbExecutor,
+    rows: ReadonlyArray<{ id: string } & Omit<ArticleUnderstanding, 'categories'>>,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    const list = (pick: (row: (typeof rows)[number]) => unknown) =>
+      sql.param(rows.map((row) => JSON.stringify(pick(row))));
+    await db.execute(sql`
+      update articles a
+      set category_scores = array(select json_array_elements_text(t.category_scores)::real),
+          keywords = array(select json_array_elements_text(t.keywords)),
+          terms = array(select json_array_elements_text(t.terms)),
+          term_weights = array(select json_array_elements_text(t.term_weights)::real),
+          words = array(select json_array_elements_text(t.words))
+      from unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${list((r) => r.categoryScores)}::json[],
+                  ${list((r) => r.keywords)}::json[], ${list((r) => r.terms)}::json[],
+                  ${list((r) => r.termWeights)}::json[], ${list((r) => r.words)}::json[])
+        as t(id, category_scores, keywords, terms, term_weights, words)
+      where a.id = t.id
+    `);
+  },
+
   async insertNew(db: DbExecutor, rows: readonly BulkArticle[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const column = <T>(pick: (row: BulkArticle) => T) => sql.param(rows.map(pick));
-    const list = (pick: (row: BulkArticle) => string[]) =>
+    const full = rows.map(understood);
+    const column = <T>(pick: (row: Required<BulkArticle>) => T) => sql.param(full.map(pick));
+    const list = (pick: (row: Required<BulkArticle>) => readonly (string | number)[]) =>
       column((row) => JSON.stringify(pick(row)));
+    const texts = (name: string) => sql.raw(`array(select json_array_elements_text(t.${name}))`);
+    const reals = (name: string) =>
+      sql.raw(`array(select json_array_elements_text(t.${name})::real)`);
     // Ragged text[][] is impossible in PostgreSQL, so the list columns travel as JSON.
     const result = await db.execute(sql`
       insert into articles (title, description, creator, pub_date, image_url, link, source_name, source_url,
-                            source_icon, keywords, categories, title_key, origin)
-      select t.title, t.description, array(select json_array_elements_text(t.creator)), t.pub_date, t.image_url,
-             t.link, t.source_name, t.source_url, t.source_icon, array(select json_array_elements_text(t.keywords)),
-             array(select json_array_elements_text(t.categories)), t.title_key, t.origin
+                            source_icon, keywords, categories, category_scores, source_category, terms,
+                            term_weights, words, title_key, origin)
+      select t.title, t.description, ${texts('creator')}, t.pub_date, t.image_url,
+             t.link, t.source_name, t.source_url, t.source_icon, ${texts('keywords')},
+             ${texts('categories')}, ${reals('category_scores')}, t.source_category, ${texts('terms')},
+             ${reals('term_weights')}, ${texts('words')}, t.title_key, t.origin
       from unnest(${column((r) => r.title)}::text[], ${column((r) => r.description)}::text[],
                   ${list((r) => r.creator)}::json[], ${column((r) => r.pubDate)}::timestamptz[],
                   ${column((r) => r.imageUrl)}::text[], ${column((r) => r.link)}::text[],
                   ${column((r) => r.sourceName)}::text[], ${column((r) => r.sourceUrl)}::text[],
                   ${column((r) => r.sourceIcon)}::text[], ${list((r) => r.keywords)}::json[],
-                  ${list((r) => r.categories)}::json[], ${column((r) => r.titleKey)}::text[],
-                  ${column((r) => r.origin)}::text[])
+                  ${list((r) => r.categories)}::json[], ${list((r) => r.categoryScores)}::json[],
+                  ${column((r) => r.sourceCategory)}::text[], ${list((r) => r.terms)}::json[],
+                  ${list((r) => r.termWeights)}::json[], ${list((r) => r.words)}::json[],
+                  ${column((r) => r.titleKey)}::text[], ${column((r) => r.origin)}::text[])
         as t(title, description, creator, pub_date, image_url, link, source_name, source_url, source_icon,
-             keywords, categories, title_key, origin)
+             keywords, categories, category_scores, source_category, terms, term_weights, words,
+             title_key, origin)
       on conflict (link) do nothing
     `);
     return result.rowCount ?? 0;
   },
 };
+
+/**
+ * A row with everything lib/text knows of it: what the caller (seed, ingestion) computed with
+ * the corpus's statistics, else understood here on its own text (no corpus: tests, tools).
+ */
+function understood(row: BulkArticle): Required<BulkArticle> {
+  const words = row.words ?? [...new Set(contentWords(`${row.title} ${row.description}`))];
+  if (row.terms && row.termWeights && row.categoryScores)
+    return {
+      ...row,
+      categoryScores: row.categoryScores,
+      sourceCategory: row.sourceCategory ?? null,
+      terms: row.terms,
+      termWeights: row.termWeights,
+      words,
+    };
+  const text = understandArticle({ title: row.title, description: row.description });
+  return {
+    ...row,
+    categoryScores: row.categoryScores ?? row.categories.map(() => 0),
+    sourceCategory: row.sourceCategory ?? null,
+    terms: row.terms ?? text.terms,
+    termWeights: row.termWeights ?? text.termWeights,
+    words,
+  };
+}

@@ -1,7 +1,7 @@
 import type { Database, DbExecutor } from '../../db/client.js';
 import type { Logger } from '../../lib/logger.js';
 import { articlesRepository, type BulkArticle } from './articles.repository.js';
-import { normalizeTitle } from './corpus/keywords.js';
+import { normalizeTitle, phraseCorpusOf, understandArticle } from '../../lib/text/index.js';
 import { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
 import type { Changes } from '../../changes/index.js';
 
@@ -22,6 +22,10 @@ export function seedRecordToArticle(record: SeedRecord): BulkArticle {
     sourceIcon: record.source_icon,
     keywords: record.keywords.map((k) => k.toLowerCase()),
     categories: record.categories,
+    categoryScores: record.category_scores,
+    sourceCategory: record.source_category,
+    terms: record.terms,
+    termWeights: record.term_weights,
     titleKey: normalizeTitle(record.title),
     origin: 'seed',
   };
@@ -72,4 +76,34 @@ export async function seedCorpusIfEmpty(
     logger.info({ articles: added, ms: Date.now() - started }, 'loaded the bundled article corpus');
   else logger.debug('articles already present: corpus not loaded');
   return added;
+}
+
+/**
+ * Understands the articles an older version stored (empty `words`): their terms, keywords and
+ * category scores, weighed across those articles. Their categories stay as they were: a label a
+ * reader saw does not change under them. Returns how many were updated.
+ */
+export async function understandStoredArticles(db: Database, logger: Logger): Promise<number> {
+  const rows = await articlesRepository.notUnderstood(db, 200_000);
+  if (rows.length === 0) return 0;
+  const started = Date.now();
+  const corpus = phraseCorpusOf(rows);
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+    const batch = rows.slice(i, i + BATCH_SIZE).map((row) => {
+      const { categories: _categories, ...understood } = understandArticle(
+        { ...row, sourceCategories: row.sourceCategory ? [row.sourceCategory] : [] },
+        corpus,
+      );
+      const [first] = row.categories;
+      return {
+        id: row.id,
+        ...understood,
+        categoryScores: row.categories.map(() => 0),
+        keywords: [...(first ? [first] : []), ...understood.keywords.slice(1)],
+      };
+    });
+    await articlesRepository.storeUnderstanding(db, batch);
+  }
+  logger.info({ articles: rows.length, ms: Date.now() - started }, 'understood stored articles');
+  return rows.length;
 }

@@ -19,7 +19,7 @@ import { redactSecret } from './links.js';
 import { newsDataRequestUrl, parseNewsData } from './newsdata-source.js';
 import { normalizeItem } from './normalize-item.js';
 import { htmlToText } from './text.js';
-import { batchCorpus, countPhrases, type PhraseCorpus } from '../articles/index.js';
+import { batchCorpus, countPhrases, type PhraseCorpus } from '../../lib/text/index.js';
 import { publicOnlyDispatcher } from './public-network.js';
 import { parseFeed } from './rss-source.js';
 import {

@@ -53,7 +53,7 @@ describe('normalizeItem', () => {
     ).toBeUndefined();
   });
 
-  it('puts source categories first, then text categories, into categories and keywords', () => {
+  it('puts the source category first, then text categories; keywords carry the primary only', () => {
     const article = normalizeItem(
       raw({
         title: 'Senate votes on new climate bill',
@@ -66,7 +66,12 @@ describe('normalizeItem', () => {
     )!;
     expect(article.categories[0]).toBe('politics');
     expect(article.categories).toContain('environment');
-    expect(article.keywords.slice(0, article.categories.length)).toEqual(article.categories);
+    expect(article.keywords[0]).toBe('politics');
+    expect(article.keywords).not.toContain('environment');
+    expect(article.sourceCategory).toBe('Politics');
+    expect(article.terms).toEqual(expect.arrayContaining(['climate bill']));
+    expect(article.termWeights).toHaveLength(article.terms!.length);
+    expect(article.words).toEqual(expect.arrayContaining(['senate', 'climate', 'emission']));
     expect(article.titleKey).toBe('senate votes on new climate bill');
   });
 

@@ -1,6 +1,5 @@
-import { categorize } from '../articles/index.js';
 import { splitAuthors } from '../articles/index.js';
-import { extractKeywords, normalizeTitle, type PhraseCorpus } from '../articles/index.js';
+import { normalizeTitle, understandArticle, type PhraseCorpus } from '../../lib/text/index.js';
 import type { NormalizedArticle, RawItem, SourceKind } from './ingestion.types.js';
 import { absoluteHttpUrl, canonicalLink } from './links.js';
 import { collapseWhitespace, htmlToText, truncate } from './text.js';
@@ -14,9 +13,7 @@ const EARLIEST_PLAUSIBLE_DATE = Date.UTC(1995, 0, 1);
 
 /**
  * A clean article from a raw item, or undefined when the item has no title or
- * no http(s) link. Categories come from the source's own categories first,
- * then from the text (see categorize); keywords always include them, then the item's phrases
- * weighed in `corpus`.
+ * no http(s) link, understood by lib/text (categories, terms weighed in `corpus`, words).
  */
 export function normalizeItem(
   raw: RawItem,
@@ -28,7 +25,10 @@ export function normalizeItem(
   const link = canonicalLink(raw.link);
   if (!title || !link) return undefined;
   const description = truncate(htmlToText(raw.description ?? ''), MAX_DESCRIPTION_CHARS);
-  const categories = categorize({ sourceCategories: raw.categories, title, description });
+  const understood = understandArticle(
+    { title, description, sourceCategories: raw.categories },
+    corpus,
+  );
   return {
     title,
     description,
@@ -39,8 +39,13 @@ export function normalizeItem(
     sourceName: htmlToText(raw.sourceName ?? '') || new URL(link).hostname.replace(/^www\./, ''),
     sourceUrl: absoluteHttpUrl(raw.sourceUrl) ?? null,
     sourceIcon: absoluteHttpUrl(raw.sourceIcon) ?? null,
-    keywords: extractKeywords(title, description, categories, 8, corpus),
-    categories,
+    keywords: understood.keywords,
+    categories: understood.categories,
+    categoryScores: understood.categoryScores,
+    sourceCategory: raw.categories[0] ?? null,
+    terms: understood.terms,
+    termWeights: understood.termWeights,
+    words: understood.words,
     titleKey: normalizeTitle(title),
     origin,
   };

@@ -7,7 +7,7 @@ import {
   type ClusteringOptions,
   type StoryMerge,
 } from './clustering/clusterer.js';
-import { CorpusStats } from './clustering/corpus-stats.js';
+import { CorpusStats } from '../../lib/text/index.js';
 import { articleFeatures, type Features, type StoryArticle } from './clustering/features.js';
 import { storiesRepository, type ClusteredArticleRow } from './stories.repository.js';
 

@@ -9,7 +9,6 @@ export {
   type StoryMerge,
   type StorySummary,
 } from './clustering/clusterer.js';
-export { CorpusStats } from './clustering/corpus-stats.js';
 export { articleFeatures, type Features, type StoryArticle } from './clustering/features.js';
 export {
   clusterPending,

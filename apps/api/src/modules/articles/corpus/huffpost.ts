@@ -1,5 +1,9 @@
-import { categorizeDetailed, type CategorizeResult } from './categorize.js';
-import { extractKeywords, type PhraseCorpus } from './keywords.js';
+import {
+  categorizeDetailed,
+  understandArticle,
+  type CategorizeResult,
+  type PhraseCorpus,
+} from '../../../lib/text/index.js';
 import type { SeedRecord } from './seed-file.js';
 
 /** One line of the "News Category Dataset" (news-category-sample.jsonl). */
@@ -46,6 +50,10 @@ export function huffPostToSeedRecord(
   const title = item.headline.trim();
   const description = (item.short_description ?? '').trim();
   const detail = categorizeDetailed({ sourceCategories: [item.category], title, description });
+  const understood = understandArticle(
+    { title, description, sourceCategories: [item.category] },
+    corpus,
+  );
   const record: SeedRecord = {
     link: item.link.trim(),
     title,
@@ -57,8 +65,11 @@ export function huffPostToSeedRecord(
     source_icon: null,
     image_url: null,
     source_category: item.category,
-    categories: detail.categories,
-    keywords: extractKeywords(title, description, detail.categories, 8, corpus),
+    categories: understood.categories,
+    category_scores: understood.categoryScores,
+    keywords: understood.keywords,
+    terms: understood.terms,
+    term_weights: understood.termWeights,
   };
   return { record, detail };
 }

@@ -11,7 +11,7 @@ describe('seed file', () => {
     expect(existsSync(SEED_FILE)).toBe(true);
   });
 
-  it('reads every record, each with its category ids inside its keywords', async () => {
+  it('reads every record, each with one primary category leading its keywords and its terms', async () => {
     const records: SeedRecord[] = [];
     for await (const r of readSeedRecords()) records.push(r);
 
@@ -28,11 +28,11 @@ describe('seed file', () => {
       expect(r.image_url).toBeNull();
       expect(Array.isArray(r.creator)).toBe(true);
       expect(r.categories.length).toBeLessThanOrEqual(3);
-      for (const c of r.categories) {
-        expect(isCategoryId(c), c).toBe(true);
-        expect(r.keywords, r.link).toContain(c);
-      }
-      expect(r.keywords.slice(0, r.categories.length)).toEqual(r.categories);
+      for (const c of r.categories) expect(isCategoryId(c), c).toBe(true);
+      if (r.categories.length > 0) expect(r.keywords[0]).toBe(r.categories[0]);
+      expect(r.keywords.slice(1).filter(isCategoryId), r.link).toEqual([]);
+      expect(r.category_scores).toHaveLength(r.categories.length);
+      expect(r.term_weights).toHaveLength(r.terms!.length);
       for (const k of r.keywords) expect(k).toBe(k.toLowerCase());
       if (prev) {
         const ordered =

@@ -30,10 +30,15 @@ export interface SeedRecord {
   image_url: string | null;
   /** The source's own category string, e.g. "U.S. NEWS". */
   source_category: string;
-  /** Our categories, best first (may be empty). */
+  /** Our categories, primary first. */
   categories: CategoryId[];
-  /** Lowercase keywords; always starts with the category ids. */
+  /** How strongly the text carries each category (same order). */
+  category_scores?: number[];
+  /** Lowercase keywords: the primary category, then the article's names and phrases. */
   keywords: string[];
+  /** Salient terms, heaviest first, weighed across the whole dataset (lib/text/understand.ts). */
+  terms?: string[];
+  term_weights?: number[];
 }
 
 /** Streams the records of a gzipped JSON-lines seed file, in file order. */

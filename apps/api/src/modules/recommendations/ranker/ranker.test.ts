@@ -1,6 +1,6 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeTitle } from '../../articles/index.js';
+import { normalizeTitle } from '../../../lib/text/index.js';
 import { readSeedRecords } from '../../articles/index.js';
 import {
   buildCorpusStats,

@@ -1,78 +1,18 @@
-/**
- * Text handling for the ranker: tokenisation, term counts of an article and
- * title near-duplicate detection. Pure and deterministic; no dependencies, so
- * the ranker can run anywhere (API, benchmark, offline evaluation).
- */
-
-/** English stopwords plus news boilerplate. Tokens in here never become terms. */
-const STOPWORDS: ReadonlySet<string> = new Set(
-  `a about above after again against all almost along already also although always am among an and
-  another any anybody anyone anything are aren around as at away back be became because become been
-  before behind being below between both but by came can cannot cant could couldn did didn do does
-  doesn doing don done down during each either else enough even ever every few for from further get
-  gets getting give gives go goes going gone got had has have having he her here hers him his how
-  however i if in into is isn it its itself just last less let lets like likely made make makes many
-  may me might more most much must my near need never new news next no not now of off often on once one
-  only or other our out over own per put quite rather really said same say says see seem seems seen
-  she should since so some still such take than that the their them then there these they thing things
-  this those though through thus to too under until up upon us very via want was way we well went were
-  what when where whether which while who whom whose why will with within without would yet you your
-  day days week weeks month months year years today tonight tomorrow yesterday time times
-  report reports reported according told tell tells watch look looks heres theres thats whats
-  dont doesnt didnt isnt wont cant couldnt ive hes shes youre theyre mr mrs ms amp nbsp quot`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-const NON_ASCII = /[^\t\n\r\u0020-\u007e]/;
+import { contentWords, stem, STOPWORDS } from '../../../lib/text/index.js';
 
 /**
- * Lowercase word tokens of `text`: diacritics stripped, apostrophes removed
- * ("Trump's" → "trump"), split on anything that is not a letter or a digit;
- * stopwords, one-letter tokens and pure numbers dropped; a simple plural fold
- * ("elections" → "election", "stories" → "story").
+ * Text handling for the ranker: term counts of an article and title near-duplicate detection,
+ * on the words of the one tokenizer (lib/text). Pure and deterministic.
  */
-export function tokenize(text: string): string[] {
-  let t = text.toLowerCase();
-  if (NON_ASCII.test(t)) {
-    t = t
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .replace(/[\u2018\u2019\u02bc]/g, "'");
-  }
-  if (t.includes("'")) t = t.replace(/'s\b/g, '').replace(/'/g, '');
-  const out: string[] = [];
-  for (const token of t.split(SPLIT)) pushToken(out, token);
-  return out;
-}
 
-const SPLIT = /[^a-z0-9]+/;
-const SIMPLE_TOKEN = /^[a-z0-9]+$/;
-
-function pushToken(out: string[], token: string): void {
-  if (token.length < 2 || STOPWORDS.has(token)) return;
-  const first = token.charCodeAt(0);
-  if (first >= 48 && first <= 57 && /^\d+$/.test(token)) return;
-  out.push(foldPlural(token));
-}
+/** The ranker's terms of a text: the content words of the one tokenizer (lib/text). */
+export const tokenize = contentWords;
 
 /** `tokenize` for a keyword: already-lowercase single words take a fast path. */
+const SIMPLE_TOKEN = /^[a-z]{2,}$/;
 function tokenizeKeyword(keyword: string): string[] {
-  if (!SIMPLE_TOKEN.test(keyword)) return tokenize(keyword);
-  const out: string[] = [];
-  pushToken(out, keyword);
-  return out;
-}
-
-function foldPlural(t: string): string {
-  const n = t.length;
-  if (n > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
-  if (n > 3 && t.charCodeAt(n - 1) === 115 /* s */) {
-    const prev = t.charCodeAt(n - 2);
-    // keep "ss", "us", "is" endings (boss, virus, crisis)
-    if (prev !== 115 && prev !== 117 && prev !== 105) return t.slice(0, -1);
-  }
-  return t;
+  if (!SIMPLE_TOKEN.test(keyword)) return contentWords(keyword);
+  return STOPWORDS.has(keyword) ? [] : [stem(keyword)];
 }
 
 /** Weight of a title token relative to a description token. */

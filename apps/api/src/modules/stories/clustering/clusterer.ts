@@ -1,12 +1,5 @@
-import { normalizeTitle } from '../../articles/index.js';
-import { CorpusStats } from './corpus-stats.js';
-import {
-  articleFeatures,
-  contentWords,
-  stripSource,
-  type Features,
-  type StoryArticle,
-} from './features.js';
+import { contentWords, CorpusStats, normalizeTitle } from '../../../lib/text/index.js';
+import { articleFeatures, stripSource, type Features, type StoryArticle } from './features.js';
 
 export interface ClusteringOptions {
   /** A story takes no article more than this after its last one (or before its first). */

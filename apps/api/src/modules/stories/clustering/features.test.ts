@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleFeatures, contentWords, stem, stripSource } from './features.js';
+import { contentWords, stem } from '../../../lib/text/index.js';
+import { articleFeatures, stripSource } from './features.js';
 
 describe('story features', () => {
   it('stems plurals only', () => {

@@ -1,6 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { normalizeText } from './categorize.js';
+import { normalizeText } from './tokens.js';
 
 /**
  * The noun phrases and named entities of a news item, found with wink-nlp's English

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractKeywords, normalizeTitle, phraseCorpusOf, tokenize } from './keywords.js';
-
-describe('tokenize', () => {
-  it('lowercases, strips diacritics and possessives', () => {
-    expect(tokenize("Trump's Café — ÉLAN, don’t")).toEqual(['trump', 'cafe', 'elan', 'dont']);
-  });
-});
+import { extractKeywords, normalizeTitle, phraseCorpusOf } from './keywords.js';
 
 describe('extractKeywords', () => {
   it('puts the category ids first, then names and noun phrases, not verbs', () => {
