@@ -180,7 +180,7 @@ describe('categorize', () => {
     expect(cats).toEqual(['health']);
   });
 
-  it('gives an unrelated text no text categories, and an item with nothing at all []', () => {
+  it('gives an unrelated text no text categories, but always a primary', () => {
     const unrelated = {
       title: 'Yanny Or Laurel? Here Is The Real Answer',
       description: 'The internet is split over what this clip says.',
@@ -188,18 +188,24 @@ describe('categorize', () => {
     expect(categorizeDetailed({ sourceCategories: ['WEIRD NEWS'], ...unrelated }).fromText).toEqual(
       [],
     );
-    expect(categorize({ sourceCategories: ['WEIRD NEWS'], ...unrelated })).toEqual([]);
+    const weird = categorize({ sourceCategories: ['WEIRD NEWS'], ...unrelated });
+    expect(weird).toHaveLength(1);
+    expect(isCategoryId(weird[0]!)).toBe(true);
     expect(categorize({ sourceCategories: ['COMEDY'], ...unrelated })).toEqual(['entertainment']);
-    expect(categorize({ sourceCategories: [], ...noText })).toEqual([]);
+    const nothing = categorizeDetailed({ sourceCategories: [], ...noText });
+    expect(nothing.categories).toEqual([nothing.primary]);
+    expect(isCategoryId(nothing.primary)).toBe(true);
+    // Without the model and without any evidence: general news.
+    expect(categorize({ sourceCategories: [], ...noText }, { model: null })).toEqual(['world']);
   });
 
   it('is not fooled by words that merely contain a term', () => {
     expect(
-      categorize({
+      categorizeDetailed({
         sourceCategories: [],
         title: 'A Scary Said Story Of Scars And Sails',
         description: 'Carla said it was scary.',
-      }),
+      }).fromText,
     ).toEqual([]);
   });
 
@@ -230,15 +236,18 @@ describe('categorize', () => {
     const a = categorizeDetailed(input);
     expect(a.categories.length).toBeLessThanOrEqual(MAX_CATEGORIES);
     expect(a.categories[0]).toBe('technology');
+    expect(a.primary).toBe('technology');
+    expect(a.primaryFrom).toBe('source');
     expect(a.categories).toEqual(categorize(input));
+    expect(categorizeDetailed(input)).toEqual(a);
     const scores = a.fromText.map((s) => s.score);
     expect([...scores].sort((x, y) => y - x)).toEqual(scores);
-    expect(a.categories.slice(1)).toEqual(
-      a.fromText
-        .map((s) => s.id)
-        .filter((id) => id !== 'technology')
-        .slice(0, 2),
-    );
+    // The secondaries are text categories, best evidence first.
+    const text = new Set(a.fromText.map((s) => s.id));
+    for (const id of a.categories.slice(1)) expect(text.has(id), id).toBe(true);
+    expect(a.scores).toHaveLength(a.categories.length);
+    expect(a.scores[0]).toBe(1);
+    expect([...a.scores.slice(1)].sort((x, y) => y - x)).toEqual(a.scores.slice(1));
   });
 
   it('merges several source categories without duplicates', () => {
@@ -246,5 +255,80 @@ describe('categorize', () => {
       'technology',
       'science',
     ]);
+  });
+});
+
+/** Headlines of the bundled corpus that issue 52 cites. */
+const KKK = {
+  title: "A Ku Klux Klan Plaque Is Mounted At West Point's Science Center, Commission Finds",
+  description: 'The plaque shows a hooded man holding a weapon.',
+};
+const STAR_WARS = {
+  title: "A Whole New Galaxy Of 'Star Wars' Projects Is Coming Your Way",
+  description:
+    'Lucasfilm boss Kathleen Kennedy unveiled the "road map" for future projects, including a new Taika Waititi film and a series from director Jon Watts.',
+};
+const POLYAKOV = {
+  title: 'Russian Cosmonaut Valery Polyakov Who Broke Record With 437-Day Stay In Space Dies At 80',
+  description:
+    "Polyakov's record-breaking trip to outer space saw him orbit Earth 7,075 times and travel nearly 187 million miles.",
+};
+
+describe('categorizeDetailed: one primary category', () => {
+  it('always gives a primary, first in categories, with a score for each category', () => {
+    for (const input of [KKK, STAR_WARS, POLYAKOV, noText]) {
+      for (const sourceCategories of [[], ['U.S. NEWS'], ['WORLD NEWS'], ['Tech', 'science']]) {
+        const d = categorizeDetailed({ sourceCategories, ...input });
+        expect(CATEGORY_IDS).toContain(d.primary);
+        expect(d.categories[0]).toBe(d.primary);
+        expect(new Set(d.categories).size).toBe(d.categories.length);
+        expect(d.categories.length).toBeLessThanOrEqual(MAX_CATEGORIES);
+        expect(d.scores).toHaveLength(d.categories.length);
+        for (const s of d.scores) expect(s >= 0 && s <= 1, String(s)).toBe(true);
+      }
+    }
+  });
+
+  it("makes the source's own section the primary when it maps onto one category", () => {
+    const d = categorizeDetailed({ sourceCategories: ['WORLD NEWS'], ...POLYAKOV });
+    expect(d.primary).toBe('world');
+    expect(d.primaryFrom).toBe('source');
+    expect(d.scores[0]).toBe(1);
+    // "a trip to outer space" does not make the obituary Travel.
+    expect(d.categories).not.toContain('travel');
+  });
+
+  it('lets the text choose among several mapped sections', () => {
+    const d = categorizeDetailed({ sourceCategories: ['Sci/Tech'], ...POLYAKOV });
+    expect(d.primary).toBe('science');
+    expect(d.primaryFrom).toBe('text');
+    expect(d.categories.slice(0, 2)).toEqual(['science', 'technology']);
+  });
+
+  it('does not count a term inside a name or a place ("West Point\'s Science Center", "Star Wars")', () => {
+    for (const sourceCategories of [[], ['U.S. NEWS']]) {
+      expect(categorize({ sourceCategories, ...KKK })).not.toContain('science');
+    }
+    expect(categorize({ sourceCategories: [], ...KKK }, { model: null })).not.toContain('science');
+    const starWars = categorizeDetailed({ sourceCategories: [], ...STAR_WARS });
+    expect(starWars.primary).toBe('entertainment');
+    expect(starWars.categories).not.toContain('science');
+  });
+
+  it('still counts a term that is a name itself inside a longer name', () => {
+    const d = categorizeDetailed({
+      sourceCategories: [],
+      title: 'Donald Trump Attacks Joe Biden In Ohio',
+      description: 'Donald Trump spoke for an hour.',
+    });
+    expect(d.primary).toBe('politics');
+  });
+
+  it('reads a figurative single term as too little for a category', () => {
+    const d = categorizeDetailed(
+      { sourceCategories: [], title: 'A Galaxy Of Reasons To Smile', description: '' },
+      { model: null },
+    );
+    expect(d.fromText).toEqual([]);
   });
 });

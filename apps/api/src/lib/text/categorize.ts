@@ -1,13 +1,19 @@
 import { CATEGORY_IDS, type CategoryId } from '@lede/shared';
+import { bundledCategoryModel, categoryPosterior, type CategoryModel } from './category-model.js';
+import { findPhrases } from './phrases.js';
+import { normalizeText } from './tokens.js';
 
 /**
  * Categorisation of news items onto Lede's 15 interest categories.
  *
- * Two signals, in this order:
+ * Each item gets one primary category (always one of the 15) and up to two
+ * secondaries, from (see {@link categorizeDetailed}):
  *  1. the item's own source categories (HuffPost section, RSS `<category>`,
  *     NewsData.io `category[]`), through {@link SOURCE_CATEGORY_MAP};
  *  2. a weighted text lexicon ({@link CATEGORY_LEXICON}) matched on word
- *     boundaries against the lowercased title + description.
+ *     boundaries against the lowercased title + description, with proper names
+ *     and place names masked ({@link readableText});
+ *  3. a small naive Bayes model trained on the bundled corpus (category-model.ts).
  *
  * Everything here is pure and deterministic: same input, same output.
  */
@@ -435,10 +441,19 @@ export const CATEGORY_LEXICON: Readonly<Record<CategoryId, Readonly<Record<strin
 
 /** Title matches count this many times their weight. */
 export const TITLE_BOOST = 1.5;
-/** Minimum text score for a category to be assigned from the text. */
+/** Minimum text score for a category to be assigned from the text (as a secondary, or alone). */
 export const TEXT_THRESHOLD = 2.5;
 /** At most this many categories per item. */
 export const MAX_CATEGORIES = 3;
+/**
+ * A category the text names with one term only counts this share of it: "a whole new galaxy of
+ * 'Star Wars' projects" is not science. Two different terms of a category are evidence.
+ */
+export const SINGLE_TERM_FACTOR = 0.5;
+/** How much the trained model's probability (0..1) weighs beside the lexicon's score. */
+export const MODEL_WEIGHT = 4;
+/** The primary when there is no model and the text gives nothing at all: general news. */
+export const FALLBACK_CATEGORY: CategoryId = 'world';
 
 export interface CategorizeInput {
   sourceCategories: readonly string[];
@@ -446,30 +461,44 @@ export interface CategorizeInput {
   description: string;
 }
 
+export interface CategorizeOptions {
+  /**
+   * The trained model to weigh in (category-model.ts); default the bundled one. `null`: the
+   * lexicon alone. The evaluation passes models fitted without the items it scores.
+   */
+  model?: CategoryModel | null;
+}
+
 export interface TextScore {
   id: CategoryId;
   score: number;
   terms: string[];
+  /** Whether one of the counting terms is in the title. */
+  inTitle?: boolean;
 }
+
+/** Where the primary category comes from. */
+export type PrimarySource = 'source' | 'text';
 
 export interface CategorizeResult {
-  /** Final categories (source-mapped first, then text, by confidence), ≤ MAX_CATEGORIES. */
+  /** The article's one category: a card, its dialog, its page, Explore and search show it. */
+  primary: CategoryId;
+  /** Where `primary` comes from: the source's own section, or the whole text. */
+  primaryFrom: PrimarySource;
+  /** Primary first, then secondaries (other source sections, then text), ≤ MAX_CATEGORIES. */
   categories: CategoryId[];
+  /**
+   * Parallel to `categories`, in 0..1: the primary's is 1 when the source says it, else the
+   * category's share of the text's evidence (lexicon + model), as the secondaries' are.
+   */
+  scores: number[];
   /** Categories from the source mapping alone. */
   fromSource: CategoryId[];
-  /** Categories that passed the text threshold (may overlap fromSource), best first. */
+  /**
+   * Categories whose counting lexicon terms pass TEXT_THRESHOLD, with one in the title or twice
+   * the threshold (may overlap fromSource), best first: the secondaries' candidates.
+   */
   fromText: TextScore[];
-}
-
-/** Lowercase, strip diacritics, straighten quotes — the form matched against. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[\u2018\u2019\u02bc\u2032`]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .toLowerCase();
 }
 
 function escapeRegex(s: string): string {
@@ -511,53 +540,185 @@ const COMPILED: ReadonlyArray<{ id: CategoryId; terms: CompiledTerm[] }> = CATEG
   }),
 );
 
+const ALL_TERMS: readonly CompiledTerm[] = COMPILED.flatMap((c) => c.terms);
+/** Every positive term, anchored at both ends: is a whole span itself a lexicon term? */
+const WHOLE_TERM = new RegExp(
+  `^(?:${[...new Set(ALL_TERMS.filter((t) => t.weight > 0).map((t) => t.term))]
+    .map(termPattern)
+    .join('|')})$`,
+);
+
 /** True when `term` (lexicon syntax) occurs in `text` on word boundaries. */
 export function matchesTerm(term: string, text: string): boolean {
   return new RegExp(termPattern(normalizeText(term))).test(normalizeText(text));
 }
 
-/** Text score of every category (unsorted, zero scores omitted). */
+/** True when the whole (normalised) span is a lexicon term of some category. */
+export function isLexiconTerm(span: string): boolean {
+  return WHOLE_TERM.test(normalizeText(span).trim());
+}
+
+/**
+ * Lexicon score of every category on a text as written: every term counts (unsorted, zero
+ * scores omitted). What categorisation read before issue 52; kept as the evaluation's baseline.
+ */
 export function scoreText(title: string, description: string): TextScore[] {
-  const t = normalizeText(title);
-  const d = normalizeText(description);
+  return scoreNormalized(normalizeText(title), normalizeText(description), 1);
+}
+
+function scoreNormalized(t: string, d: string, singleTermFactor: number): TextScore[] {
   const out: TextScore[] = [];
   for (const { id, terms } of COMPILED) {
     let score = 0;
     const hits: string[] = [];
+    let positive = 0;
+    let inTitle = false;
     for (const { term, weight, re } of terms) {
-      if (re.test(t)) score += weight * TITLE_BOOST;
-      else if (re.test(d)) score += weight;
+      if (re.test(t)) {
+        score += weight * TITLE_BOOST;
+        if (weight > 0) inTitle = true;
+      } else if (re.test(d)) score += weight;
       else continue;
       hits.push(term);
+      if (weight > 0) positive += 1;
     }
-    if (score > 0) out.push({ id, score: Math.round(score * 100) / 100, terms: hits });
+    if (positive === 1) score *= singleTermFactor;
+    if (score > 0) out.push({ id, score: Math.round(score * 100) / 100, terms: hits, inTitle });
   }
   return out;
 }
 
-const ORDER = new Map(CATEGORY_IDS.map((id, i) => [id, i]));
+/**
+ * Nouns that make the word before them part of a place's name: a "science center", a "space
+ * museum", a "Wall Street" is a place, not the subject ("Wall Street" stays: it is a term).
+ */
+const PLACE =
+  /(?<![a-z0-9])[a-z][a-z'-]*\s+(?:center|centre|building|hall|museum|plaza|street|avenue|square|park|bridge)s?(?![a-z0-9])/g;
+const GAP = ' \u00b7 ';
 
-export function categorizeDetailed(input: CategorizeInput): CategorizeResult {
+/** Lexicon terms inside `span` that keep counting inside a longer name (see maskNames). */
+function termsKeptInName(span: string, names: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (const { term, weight, re } of ALL_TERMS) {
+    if (weight <= 0 || !(term.includes(' ') || names.has(term))) continue;
+    const m = re.exec(span);
+    if (m && !kept.includes(m[0])) kept.push(m[0]);
+  }
+  return kept;
+}
+
+/** The regex of a phrase key ("west point") as written: possessives and punctuation between words. */
+function keyPattern(key: string): RegExp {
+  const words = key.split(' ').map(escapeRegex);
+  return new RegExp(`(?<![a-z0-9])${words.join("(?:'s)?[^a-z0-9]+")}(?:'s)?(?![a-z0-9])`, 'g');
+}
+
+/**
+ * The text as categorisation reads it: a multi-word proper name ("West Point", "Star Wars",
+ * "Hurricane Fiona") that is not itself a lexicon term stands for itself, so the lexicon's
+ * common words inside it do not count; lexicon terms that are names themselves ("Trump" in
+ * "Donald Trump", "James Webb" in "James Webb Space Telescope") still do. A word naming a place
+ * ("science center") does not count either.
+ */
+export function readableText(
+  title: string,
+  description: string,
+  names: ReadonlySet<string> = new Set(),
+): { title: string; description: string } {
+  let t = normalizeText(title);
+  let d = normalizeText(description);
+  const mask = (span: string) => {
+    if (isLexiconTerm(span)) return span;
+    const kept = termsKeptInName(span, names);
+    return kept.length > 0 ? `${GAP}${kept.join(GAP)}${GAP}` : GAP;
+  };
+  const found = findPhrases(title, description)
+    .filter((p) => p.kind === 'name' && p.key.includes(' ') && !isLexiconTerm(p.key))
+    .sort((a, b) => b.key.length - a.key.length);
+  for (const { key } of found) {
+    const re = keyPattern(key);
+    t = t.replace(re, mask);
+    d = d.replace(re, mask);
+  }
+  const place = (span: string) => (isLexiconTerm(span) ? span : GAP);
+  return { title: t.replace(PLACE, place), description: d.replace(PLACE, place) };
+}
+
+const ORDER = new Map(CATEGORY_IDS.map((id, i) => [id, i]));
+const byOrder = (a: CategoryId, b: CategoryId) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0);
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * The categories of a news item: one primary, always one of the 15, and up to two secondaries.
+ *
+ *  - The source's own section, when it maps onto exactly one of our categories
+ *    (SOURCE_CATEGORY_MAP), is the primary: it is the publisher's label.
+ *  - Otherwise the whole text decides (among the mapped ones, when the section maps onto
+ *    several): the lexicon on the text as readableText gives it (names and places masked), a
+ *    category named by a single term counting half, plus MODEL_WEIGHT × the trained model's
+ *    probability (category-model.ts). With no model and no evidence: FALLBACK_CATEGORY.
+ *  - Secondaries: the other mapped sections, then the categories whose lexicon score passes
+ *    TEXT_THRESHOLD with a term in the title (twice the threshold from the description alone:
+ *    "a trip to outer space" does not make an obituary Travel), best first.
+ */
+export function categorizeDetailed(
+  input: CategorizeInput,
+  options: CategorizeOptions = {},
+): CategorizeResult {
+  const model = options.model === undefined ? bundledCategoryModel() : options.model;
   const fromSource: CategoryId[] = [];
   for (const raw of input.sourceCategories) {
     for (const id of mapSourceCategory(raw)) if (!fromSource.includes(id)) fromSource.push(id);
   }
-  const fromText = scoreText(input.title, input.description)
-    .filter((s) => s.score >= TEXT_THRESHOLD)
-    .sort((a, b) => b.score - a.score || (ORDER.get(a.id) ?? 0) - (ORDER.get(b.id) ?? 0));
-  const categories = fromSource.slice(0, MAX_CATEGORIES);
-  for (const s of fromText) {
-    if (categories.length >= MAX_CATEGORIES) break;
-    if (!categories.includes(s.id)) categories.push(s.id);
+  const readable = readableText(input.title, input.description, model?.names);
+  const lexicon = scoreNormalized(readable.title, readable.description, SINGLE_TERM_FACTOR);
+  const lex = new Map(lexicon.map((s) => [s.id, s.score]));
+  const posterior = model ? categoryPosterior(model, input.title, input.description) : undefined;
+  const evidence = new Map<CategoryId, number>(
+    CATEGORY_IDS.map((id) => [
+      id,
+      Math.max(0, lex.get(id) ?? 0) + MODEL_WEIGHT * (posterior?.get(id) ?? 0),
+    ]),
+  );
+  const total = [...evidence.values()].reduce((a, b) => a + b, 0);
+  const share = (id: CategoryId) => (total > 0 ? round3((evidence.get(id) ?? 0) / total) : 0);
+  const best = (among: readonly CategoryId[]): CategoryId | undefined =>
+    [...among].sort((a, b) => (evidence.get(b) ?? 0) - (evidence.get(a) ?? 0) || byOrder(a, b))[0];
+
+  const fromText = lexicon
+    .filter((s) => s.score >= TEXT_THRESHOLD && (s.inTitle || s.score >= 2 * TEXT_THRESHOLD))
+    .sort((a, b) => b.score - a.score || byOrder(a.id, b.id));
+
+  let primary: CategoryId;
+  let primaryFrom: PrimarySource;
+  if (fromSource.length === 1) {
+    primary = fromSource[0]!;
+    primaryFrom = 'source';
+  } else {
+    const candidates = fromSource.length > 1 ? fromSource : CATEGORY_IDS;
+    const top = best(candidates);
+    primary = top && (evidence.get(top) ?? 0) > 0 ? top : (fromSource[0] ?? FALLBACK_CATEGORY);
+    primaryFrom = 'text';
   }
-  return { categories, fromSource, fromText };
+  const categories: CategoryId[] = [primary];
+  const scores: number[] = [primaryFrom === 'source' ? 1 : share(primary)];
+  const add = (id: CategoryId) => {
+    if (categories.length >= MAX_CATEGORIES || categories.includes(id)) return;
+    categories.push(id);
+    scores.push(share(id));
+  };
+  for (const id of fromSource) add(id);
+  for (const s of [...fromText].sort(
+    (a, b) => (evidence.get(b.id) ?? 0) - (evidence.get(a.id) ?? 0) || byOrder(a.id, b.id),
+  ))
+    add(s.id);
+  return { primary, primaryFrom, categories, scores, fromSource, fromText };
 }
 
 /**
- * Our categories for one news item: source-mapped categories first, then
- * text-matched ones whose score reaches TEXT_THRESHOLD (best first), at most
- * MAX_CATEGORIES. Nothing recognisable → [].
+ * Our categories for one news item, primary first (see categorizeDetailed): never empty, at
+ * most MAX_CATEGORIES.
  */
-export function categorize(input: CategorizeInput): CategoryId[] {
-  return categorizeDetailed(input).categories;
+export function categorize(input: CategorizeInput, options?: CategorizeOptions): CategoryId[] {
+  return categorizeDetailed(input, options).categories;
 }

@@ -65,6 +65,8 @@ export interface SalientTerm {
   key: string;
   kind: PhraseKind;
   weight: number;
+  /** A single word read as a proper noun: an entity, not a common noun. */
+  proper?: boolean;
 }
 
 /**
@@ -93,12 +95,13 @@ export function salientTerms(
     .map((p, order) => ({
       key: p.key,
       kind: p.kind,
+      proper: p.proper === true,
       order,
       weight: (TITLE_WEIGHT * p.title + p.description) * KIND_WEIGHT[p.kind] * idf(p),
     }))
     .filter((p) => p.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.order - b.order)
-    .map(({ key, kind, weight }) => ({ key, kind, weight }));
+    .map(({ key, kind, weight, proper }) => ({ key, kind, weight, ...(proper ? { proper } : {}) }));
 }
 
 /**

@@ -19,6 +19,8 @@ export interface Phrase {
   /** Occurrences in the title and in the description. */
   title: number;
   description: number;
+  /** A single word the tagger read as a proper noun somewhere ("Twitch", "NASA"). */
+  proper?: boolean;
 }
 
 const PATTERNS = [
@@ -27,7 +29,8 @@ const PATTERNS = [
     patterns: ['[PROPN] [PROPN]', '[PROPN] [PROPN] [PROPN]', '[PROPN] [PROPN] [PROPN] [PROPN]'],
   },
   { name: 'phrase', patterns: ['[ADJ|NOUN|PROPN] [NOUN]', '[ADJ|NOUN] [ADJ|NOUN] [NOUN]'] },
-  { name: 'word', patterns: ['[PROPN]', '[NOUN]'] },
+  { name: 'proper', patterns: ['[PROPN]'] },
+  { name: 'word', patterns: ['[NOUN]'] },
 ];
 
 let parser: WinkMethods | undefined;
@@ -142,12 +145,14 @@ export function findPhrases(title: string, description: string): Phrase[] {
       const phrase = out.get(key);
       if (!phrase) {
         const fresh: Phrase = { key, kind, title: 0, description: 0 };
+        if (type === 'proper') fresh.proper = true;
         fresh[where] += 1;
         out.set(key, fresh);
         continue;
       }
       phrase[where] += 1;
       if (kind === 'name') phrase.kind = 'name';
+      if (type === 'proper') phrase.proper = true;
     }
   };
   add(sentenceCase(title, description), 'title');

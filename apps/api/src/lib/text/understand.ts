@@ -1,6 +1,6 @@
 import type { CategoryId } from '@lede/shared';
 import { categorizeDetailed } from './categorize.js';
-import { salientTerms, topPhrases, type PhraseCorpus } from './keywords.js';
+import { salientTerms, topPhrases, type PhraseCorpus, type SalientTerm } from './keywords.js';
 import { contentWords } from './tokens.js';
 
 /** What Lede knows of an article, made once when it is stored (README.md). */
@@ -8,7 +8,7 @@ export interface ArticleUnderstanding {
   /** Primary first: the one a card, a page and Explore show. */
   categories: CategoryId[];
   categoryScores: number[];
-  /** The primary category, then the names and phrases a reader sees as pills. */
+  /** The primary category, then the names and phrases a reader sees as pills (no lone common nouns). */
   keywords: string[];
   /** Salient names, noun phrases and nouns, heaviest first, with `termWeights`. */
   terms: string[];
@@ -29,6 +29,9 @@ export const MAX_TERMS = 24;
 /** Pills beside the category. */
 const MAX_PILLS = 7;
 
+/** A pill names something: a name, a noun phrase or a proper noun, never a lone common noun. */
+const isEntityOrPhrase = (t: SalientTerm) => t.kind !== 'word' || t.proper === true;
+
 /** Rounds a weight to 3 decimals: stored as real, compared across articles. */
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -47,7 +50,10 @@ export function understandArticle(text: ArticleText, corpus?: PhraseCorpus): Art
   return {
     categories,
     categoryScores: categoryScoresOf(detail, categories),
-    keywords: [...categories.slice(0, 1), ...topPhrases(salient, MAX_PILLS)],
+    keywords: [
+      ...categories.slice(0, 1),
+      ...topPhrases(salient.filter(isEntityOrPhrase), MAX_PILLS),
+    ],
     terms: salient.map((t) => t.key),
     termWeights: salient.map((t) => round(t.weight)),
     words: [...new Set(contentWords(`${text.title} ${text.description}`))],

@@ -9,7 +9,7 @@ import { decodeFeedCursor, encodeFeedCursor } from './feed/feed-cursor.js';
 import { staleFrom } from './feed/feed-freshness.js';
 import type { FeedProfileService } from './controls/feed-profile.js';
 import type { Feed, RecommendationsService } from './recommendations.service.js';
-import { explainedCategory, toRecommendation } from './recommendations.serializer.js';
+import { primaryCategory, toRecommendation } from './recommendations.serializer.js';
 import type { ReaderControlsService } from './controls/reader-controls.js';
 
 export const REFRESHED_MESSAGE = MESSAGES.recommendations.refreshed;
@@ -132,7 +132,7 @@ export function recommendationsRoutes(
       article_id: toPublicArticle(item.article),
       score: item.score,
       reasons: item.reasons,
-      category: explainedCategory(item.reasons, item.article.categories),
+      category: primaryCategory(item.article.categories),
     })),
   }));
 }

@@ -1,7 +1,6 @@
 import type { PublicArticle } from '@lede/shared';
 import { toPublicArticle } from '../articles/index.js';
 import type { FeedRow, RecommendationStatus } from './feed/feed.repository.js';
-import { categoryTitle } from './ranker/index.js';
 
 /** A recommendation as the spec's client reads it (section 7), plus why it was picked. */
 export interface PublicRecommendation {
@@ -13,15 +12,8 @@ export interface PublicRecommendation {
   category: string | null;
 }
 
-/**
- * The category a card shows: the one its first reason names ("Because you like Health" on a
- * Lifestyle and Health story), else the article's first.
- */
-export function explainedCategory(reasons: readonly string[], categories: readonly string[]) {
-  const first = reasons[0];
-  const named = first && categories.find((c) => first.includes(categoryTitle(c)));
-  return named || (categories[0] ?? null);
-}
+/** The category a card shows: the article's primary, whatever its reason names. */
+export const primaryCategory = (categories: readonly string[]) => categories[0] ?? null;
 
 export const toRecommendation = (row: FeedRow): PublicRecommendation => ({
   _id: row.id,
@@ -29,5 +21,5 @@ export const toRecommendation = (row: FeedRow): PublicRecommendation => ({
   status: row.status,
   article_id: toPublicArticle(row.article),
   reasons: row.reasons,
-  category: explainedCategory(row.reasons, row.article.categories),
+  category: primaryCategory(row.article.categories),
 });

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ArticleCard } from './article-card';
 import { pictureOf } from './article-image';
 import { sourceInitials } from '@/components/source-mark';
-import { categoryOf } from './article-meta';
+import { CategoryKicker, categoryOf } from './article-meta';
 
 const base: PublicArticle = {
   _id: 'a1',
@@ -113,9 +113,25 @@ describe('article meta', () => {
     expect(pictureOf({ image_url: 'https://x.test/p.jpg' })).toBe('https://x.test/p.jpg');
   });
 
-  it('the category is the first known one, or none', () => {
+  it("the category is the article's primary (its first), else the first known one, or none", () => {
     expect(categoryOf({ categories: ['food', 'travel'] })).toBe('food');
+    expect(categoryOf({ categories: ['travel', 'food'] })).toBe('travel');
+    expect(categoryOf({ categories: ['U.S. NEWS', 'world'] })).toBe('world');
     expect(categoryOf({ categories: ['U.S. NEWS'] })).toBeNull();
+    expect(categoryOf({ categories: [] })).toBeNull();
+  });
+
+  it('the kicker names one of the 15 categories, never "News"', () => {
+    const { container, rerender } = render(<CategoryKicker category="world" />);
+    expect(container).toHaveTextContent('World News');
+    rerender(<CategoryKicker category={null} />);
+    expect(container).toBeEmptyDOMElement();
+    render(
+      <MemoryRouter>
+        <ArticleCard article={{ ...base, categories: ['U.S. NEWS'] }} onOpen={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/^news$/i)).toBeNull();
   });
 
   it('initials of a source name', () => {

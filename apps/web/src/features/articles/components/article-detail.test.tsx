@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticleCoverageProvider } from '@/lib/article-coverage';
 import { ArticleActionsProvider, useArticleActions } from '../hooks/use-article-actions';
-import { ArticleDetail } from './article-detail';
+import { ArticleDetail, keywordPills } from './article-detail';
 
 const article: PublicArticle = {
   _id: 'a1',
@@ -61,5 +61,25 @@ describe('ArticleDetail and its story', () => {
     renderDetail(article);
     expect(screen.getByRole('heading', { name: 'Moon landing' })).toBeInTheDocument();
     expect(screen.queryByText(/Coverage of/)).toBeNull();
+  });
+});
+
+describe('ArticleDetail keywords and label', () => {
+  it('shows the names and phrases as pills, never a category', () => {
+    renderDetail({
+      ...article,
+      categories: ['world', 'science'],
+      keywords: ['world', 'science', 'Travel', 'valery polyakov', 'outer space', 'World News'],
+    });
+    const pills = screen.getAllByRole('link', { name: /^Search for / }).map((a) => a.textContent);
+    expect(pills).toEqual(['valery polyakov', 'outer space']);
+    // The label is the article's primary category.
+    expect(screen.getByText('World News')).toBeInTheDocument();
+  });
+
+  it('shows no Keywords heading when only categories are left', () => {
+    renderDetail({ ...article, keywords: ['science'] });
+    expect(screen.queryByRole('heading', { name: 'Keywords' })).toBeNull();
+    expect(keywordPills(['science', 'Food & Dining', 'nasa', 'NASA'])).toEqual(['nasa']);
   });
 });

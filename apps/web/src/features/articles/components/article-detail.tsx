@@ -1,4 +1,4 @@
-import type { PublicArticle } from '@lede/shared';
+import { CATEGORIES, type PublicArticle } from '@lede/shared/constants';
 import { Bookmark, ExternalLink, Heart, Share2, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,25 @@ function ActionButton({
   );
 }
 
+/** Category ids and labels ("world", "World News"), lowercased: never a keyword pill. */
+const CATEGORY_NAMES: ReadonlySet<string> = new Set(
+  CATEGORIES.flatMap((c) => [c.id, c.label.toLowerCase()]),
+);
+
+/**
+ * The keywords a reader sees as pills: the article's names and phrases. The category ids the
+ * API keeps among them (the spec's Explore filters on them) are the kicker's, not pills.
+ */
+export function keywordPills(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.filter((k) => {
+    const key = k.trim().toLowerCase();
+    if (!key || CATEGORY_NAMES.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Everything about one article: shown in the modal and on /article/:id. */
 export function ArticleDetail({
   article,
@@ -60,6 +79,7 @@ export function ArticleDetail({
   const likes = article.likes;
   const picture = useArticlePicture(article);
   const category = categoryOf(article);
+  const pills = keywordPills(article.keywords);
   const renderCoverage = useArticleCoverage();
   // Optional chaining: an answer from an API without stories carries no `story`.
   const inStory = (article.story?.size ?? 1) > 1;
@@ -153,11 +173,11 @@ export function ArticleDetail({
         </ActionButton>
       </div>
 
-      {article.keywords.length > 0 && (
+      {pills.length > 0 && (
         <div>
           <h2 className="mb-2 text-sm font-semibold">Keywords</h2>
           <ul className="flex flex-wrap gap-2">
-            {article.keywords.map((k) => (
+            {pills.map((k) => (
               <li key={k}>
                 <Link
                   to={`/search?q=${encodeURIComponent(k)}`}

@@ -10,19 +10,29 @@ import { Link } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
 import { storyPath } from '@/lib/article-route';
 
-/** The article's first known category (its colour and icon), or null. */
+/**
+ * The article's own category (its label, colour and icon): its primary, `categories[0]`, the
+ * same on a card, in the dialog, on its page, in Explore and in search. An answer whose first
+ * category is not one of the 15 falls back to the first that is; none → null.
+ */
 export function categoryOf(article: Pick<PublicArticle, 'categories'>): CategoryId | null {
+  const first = article.categories[0];
+  if (first !== undefined && isCategoryId(first)) return first;
   return article.categories.find(isCategoryId) ?? null;
 }
 
-/** The category line above a title: its icon on a tint of its colour, and its name. */
+/**
+ * The category line above a title: its icon on a tint of its colour, and its name. Nothing for
+ * an article without a known category: the label is always one of the 15, never a made-up one.
+ */
 export function CategoryKicker({ category }: { category: CategoryId | null }) {
+  if (!category) return null;
   return (
     <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-category uppercase">
       <span className="inline-flex size-6 items-center justify-center rounded-md bg-category/15">
         <CategoryIcon category={category} size={14} strokeWidth={2.25} />
       </span>
-      {category ? categoryLabel(category) : 'News'}
+      {categoryLabel(category)}
     </p>
   );
 }

@@ -42,12 +42,10 @@ export function toFeed(res: ApiResult<'GET /api/recommendations/get'>): Feed {
     interestCount: res.interestCount,
     nextCursor: res.nextCursor ?? null,
     receivedAt: Date.now(),
+    // The card's label is the article's own category (its first), as in the dialog and on its
+    // page; why it was picked is the reason line.
     items: res.recommendations.map((r) => ({
       ...r.article_id,
-      // The card's kicker and colour are the category its reason names.
-      categories: r.category
-        ? [r.category, ...r.article_id.categories.filter((c) => c !== r.category)]
-        : r.article_id.categories,
       recommendationId: r._id,
       status: r.status,
       reasons: r.reasons,
