@@ -247,6 +247,8 @@ function baseArticle(a: SimArticle): RankableArticle {
       sourceName: a.sourceName,
       pubDate: a.pubDate,
       titleKey: a.titleKey,
+      terms: a.storedTerms,
+      termWeights: a.storedTermWeights,
       likes: 0,
       dislikes: 0,
       saves: 0,

@@ -86,8 +86,11 @@ export function withRecencyAndNoise(
 /** An article of the simulation: what the ranker reads of it, less the counters it is given each day. */
 export interface SimArticle extends Omit<
   RankableArticle,
-  'likes' | 'dislikes' | 'saves' | 'shares' | 'views'
+  'likes' | 'dislikes' | 'saves' | 'shares' | 'views' | 'terms' | 'termWeights'
 > {
+  /** Its stored salient terms and their weights (the seed's `terms`, `term_weights`). */
+  storedTerms?: readonly string[];
+  storedTermWeights?: readonly number[];
   index: number;
   pubMs: number;
   /** Latent popularity (log-normal, mean ≈ 1.6): how much the outside world engages with it. */
@@ -114,6 +117,8 @@ export function toSimArticles(records: readonly SeedRecord[], seed: number): Sim
       pubDate: new Date(r.pubDate),
       pubMs: Date.parse(r.pubDate),
       titleKey: normalizeTitle(r.title),
+      storedTerms: r.terms,
+      storedTermWeights: r.term_weights,
       latentPopularity: Math.exp(0.9 * gaussian(random)),
       popularityPercentile: 0,
       terms,

@@ -22,6 +22,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { articles, stories } from '../../db/schema.js';
 import type { ArticleRow, PublicArticleJsonSource, StoryRef } from './articles.serializer.js';
 import type { KeysetPosition } from './page-cursor.js';
+import type { RelatedArticle } from './related.js';
 
 /**
  * An article as read for responses: everything but the (large, internal) search vector and
@@ -171,33 +172,50 @@ export const articlesRepository = {
   },
 
   /**
-   * "More like this": the stored JSON of the articles sharing the most of `keywords` with the
-   * article `id` (a phrase counts 2, a word 1; at least 2 in all), then newest; copies of its
-   * headline left out. The GIN index on keywords finds the candidates.
+   * "More like this" candidates (related.ts scores and picks them): up to `limit` articles
+   * carrying any of `terms` (the GIN index on terms finds them), those sharing the most first;
+   * never the article itself, a report of its story or a copy of its headline.
    */
-  async related(
+  async relatedCandidates(
     db: DbExecutor,
     {
       id,
       titleKey,
-      keywords,
+      storyId,
+      terms,
       limit,
-    }: { id: string; titleKey: string; keywords: string[]; limit: number },
-  ): Promise<PublicArticleJsonSource[]> {
-    if (keywords.length === 0) return [];
-    const wanted = sql`${sql.param(keywords)}::text[]`;
-    const { rows } = await db.execute<PublicArticleJsonSource>(
-      sql`select ${publicJsonSelect} from (
-            select a.*, (select coalesce(sum(case when k like '% %' then 2 else 1 end), 0)
-                           from unnest(a.keywords) as k where k = any(${wanted})) as shared
-              from ${articles} a
-             where a.keywords && ${wanted} and a.id <> ${id} and a.title_key <> ${titleKey}
-          ) as ${articles}
-          where shared >= 2
-          order by shared desc, ${articles.pubDate} desc nulls last, ${articles.id}
-          limit ${limit}`,
+    }: { id: string; titleKey: string; storyId: string | null; terms: string[]; limit: number },
+  ): Promise<RelatedArticle[]> {
+    if (terms.length === 0) return [];
+    const wanted = sql`${sql.param(terms)}::text[]`;
+    const { rows } = await db.execute<{
+      id: string;
+      title_key: string;
+      story_id: string | null;
+      terms: string[];
+      term_weights: number[];
+      categories: string[];
+      pub_ms: number;
+    }>(
+      sql`select a.id, a.title_key, a.story_id, to_json(a.terms) as terms,
+                 to_json(a.term_weights) as term_weights, to_json(a.categories) as categories,
+                 (extract(epoch from a.pub_date) * 1000)::float8 as pub_ms
+            from ${articles} a
+           where a.terms && ${wanted} and a.id <> ${id} and a.title_key <> ${titleKey}
+             and (${storyId}::uuid is null or a.story_id is distinct from ${storyId}::uuid)
+           order by cardinality(array(select unnest(a.terms) intersect select unnest(${wanted}))) desc,
+                    a.pub_date desc nulls last, a.id
+           limit ${limit}`,
     );
-    return rows;
+    return rows.map((r) => ({
+      id: r.id,
+      titleKey: r.title_key,
+      storyId: r.story_id,
+      terms: r.terms,
+      termWeights: r.term_weights,
+      categories: r.categories,
+      pubDate: new Date(r.pub_ms),
+    }));
   },
 
   /** Held until the transaction ends: API instances starting together seed one after the other. */

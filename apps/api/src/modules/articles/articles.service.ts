@@ -1,4 +1,4 @@
-import { isCategoryId, MESSAGES, type PublicArticle } from '@lede/shared';
+import { MESSAGES, type PublicArticle } from '@lede/shared';
 import { and } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
@@ -19,6 +19,7 @@ import {
 } from './page-cursor.js';
 import { createFreshnessAnchor } from './freshness-anchor.js';
 import { buildPrefixTsQuery, searchKeyword } from './search-query.js';
+import { lookupTerms, pickRelated, RELATED_CANDIDATES, type RelatedArticle } from './related.js';
 import { createSearchRankings } from './search-rankings.js';
 import { SEARCH_CANDIDATES, searchRepository } from './search.repository.js';
 import { trendingRepository } from './trending.repository.js';
@@ -154,18 +155,30 @@ export function createArticlesService({
       return toPublicArticle(row);
     },
 
-    /** "More like this": the articles sharing the most names and phrases with article `id`. */
+    /**
+     * "More like this": other stories sharing article `id`'s salient names and phrases, the
+     * closest first; fewer or none rather than filler (related.ts).
+     */
     async related(id: string, limit: number): Promise<RelatedJson> {
       const row = await articlesRepository.findById(db, id);
       if (!row) throw ApiError.notFound(MESSAGES.articles.notFound);
-      const keywords = row.keywords.filter((k) => !isCategoryId(k));
-      const rows = await articlesRepository.related(db, {
+      const article: RelatedArticle = {
         id,
         titleKey: row.titleKey,
-        keywords,
-        limit,
+        storyId: row.storyId,
+        terms: row.terms,
+        termWeights: row.termWeights,
+        categories: row.categories,
+      };
+      const candidates = await articlesRepository.relatedCandidates(db, {
+        id,
+        titleKey: row.titleKey,
+        storyId: row.storyId ?? null,
+        terms: lookupTerms(article),
+        limit: RELATED_CANDIDATES,
       });
-      return relatedJson(rows);
+      const ids = pickRelated(article, candidates, limit).map((m) => m.article.id);
+      return relatedJson(await articlesRepository.publicJsonByIdsInOrder(db, ids));
     },
 
     /** A category id or label lists that category, newest first; anything else is a ranked search. */

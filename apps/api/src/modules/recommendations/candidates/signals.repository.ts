@@ -67,7 +67,7 @@ export interface ReaderFlags {
 const RANKABLE_COLUMNS = sql`a.id, a.title, a.description, to_json(a.keywords) as keywords,
   to_json(a.categories) as categories, a.source_name,
   ${epochMs('a.pub_date')} as pub_date_ms, a.title_key, a.likes, a.dislikes, a.saves, a.shares, a.views,
-  a.story_id`;
+  a.story_id, to_json(a.terms) as terms, to_json(a.term_weights) as term_weights`;
 
 interface RankableRecord extends Record<string, unknown> {
   id: string;
@@ -84,6 +84,8 @@ interface RankableRecord extends Record<string, unknown> {
   shares: number;
   views: number;
   story_id: string | null;
+  terms: string[] | null;
+  term_weights: number[] | null;
 }
 
 const toRankable = (r: RankableRecord): RankableArticle => ({
@@ -101,6 +103,8 @@ const toRankable = (r: RankableRecord): RankableArticle => ({
   shares: r.shares,
   views: r.views,
   storyId: r.story_id,
+  terms: r.terms ?? undefined,
+  termWeights: r.term_weights ?? undefined,
 });
 
 /**

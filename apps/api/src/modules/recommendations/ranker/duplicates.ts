@@ -1,21 +1,14 @@
 /**
- * What a dislike keeps out besides the article itself: the same story re-published (same
- * titleKey), reworded copies (title token Jaccard ≥ 0.6) and the rest of its story cluster
- * (articles sharing ≥ 2 rare keywords with it).
+ * What a dislike keeps out besides the article itself: the rest of its story (`storyId`), the
+ * same story re-published (same titleKey) and reworded copies (title token Jaccard ≥ 0.6).
  */
-import { CATEGORY_IDS } from '@lede/shared';
 import {
   MIN_TOKENS_FOR_JACCARD,
   NEAR_DUPLICATE_JACCARD,
   nearDuplicateTokens,
   titleTokenList,
 } from './text.js';
-import {
-  STORY_KEYWORD_MAX_DF_SHARE,
-  STORY_KEYWORD_MIN_DF,
-  STORY_SHARED_KEYWORDS,
-} from './tunables.js';
-import type { CorpusStats, RankableArticle } from './types.js';
+import type { RankableArticle } from './types.js';
 
 /**
  * Same story: identical (non-empty) titleKey, or title token Jaccard ≥ 0.6
@@ -50,75 +43,57 @@ export function notOnPageWith(
   };
 }
 
-const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
-
 /**
- * A membership test "is this candidate the same story as, or in the story cluster of, a
- * disliked article?". Inverted indexes over the disliked titles' tokens and story keywords
- * give exact shared counts without comparing all pairs.
+ * A membership test "is this candidate the same story as a disliked article?": its story
+ * (`storyId`, the stories module's), its titleKey, or a reworded copy of its title. An inverted
+ * index over the disliked titles' tokens gives exact shared counts without comparing all pairs.
  */
 export function dislikedStoryFilter(
-  disliked: ReadonlyArray<Pick<RankableArticle, 'titleKey' | 'title' | 'keywords'>>,
-  stats: CorpusStats,
+  disliked: ReadonlyArray<Pick<RankableArticle, 'titleKey' | 'title' | 'storyId'>>,
 ): (
-  candidate: Pick<RankableArticle, 'titleKey' | 'keywords'>,
+  candidate: Pick<RankableArticle, 'titleKey' | 'storyId'>,
   titleTokens: readonly string[],
 ) => boolean {
   const keys = new Set<string>();
+  const stories = new Set<string>();
   const titles: Array<readonly string[]> = [];
   const byToken = new Map<string, number[]>();
-  const byKeyword = new Map<string, number[]>();
-  const maxDf = Math.max(STORY_KEYWORD_MIN_DF, STORY_KEYWORD_MAX_DF_SHARE * stats.totalDocuments);
-  const isStoryKeyword = (k: string) =>
-    !CATEGORY_WORDS.has(k) && (stats.documentFrequency.get(k) ?? 0) <= maxDf;
-  const push = (index: Map<string, number[]>, key: string, k: number) => {
-    const list = index.get(key);
-    if (list) list.push(k);
-    else index.set(key, [k]);
-  };
   disliked.forEach((d, k) => {
     if (d.titleKey) keys.add(d.titleKey);
+    if (d.storyId) stories.add(d.storyId);
     const tokens = titleTokenList(d.title);
     titles.push(tokens);
-    for (const t of tokens) push(byToken, t, k);
-    for (const w of new Set(d.keywords)) if (isStoryKeyword(w)) push(byKeyword, w, k);
+    for (const t of tokens) {
+      const list = byToken.get(t);
+      if (list) list.push(k);
+      else byToken.set(t, [k]);
+    }
   });
   const shared = new Int32Array(disliked.length);
   const touched: number[] = [];
-  const count = (index: Map<string, number[]>, items: Iterable<string>) => {
-    for (const t of items) {
-      const list = index.get(t);
-      if (!list) continue;
-      for (const k of list) if (shared[k]!++ === 0) touched.push(k);
-    }
-  };
-  const reset = () => {
-    for (const k of touched) shared[k] = 0;
-    touched.length = 0;
-  };
 
   return (candidate, tokens) => {
     if (disliked.length === 0) return false;
+    if (candidate.storyId && stories.has(candidate.storyId)) return true;
     if (candidate.titleKey && keys.has(candidate.titleKey)) return true;
+    if (tokens.length < MIN_TOKENS_FOR_JACCARD) return false;
+    for (const t of tokens) {
+      const list = byToken.get(t);
+      if (!list) continue;
+      for (const k of list) if (shared[k]!++ === 0) touched.push(k);
+    }
     let hit = false;
-    if (tokens.length >= MIN_TOKENS_FOR_JACCARD) {
-      count(byToken, tokens);
-      for (const k of touched) {
-        const other = titles[k]!.length;
-        const s = shared[k]!;
-        if (
-          other >= MIN_TOKENS_FOR_JACCARD &&
-          s / (tokens.length + other - s) >= NEAR_DUPLICATE_JACCARD
-        )
-          hit = true;
-      }
-      reset();
+    for (const k of touched) {
+      const other = titles[k]!.length;
+      const s = shared[k]!;
+      if (
+        other >= MIN_TOKENS_FOR_JACCARD &&
+        s / (tokens.length + other - s) >= NEAR_DUPLICATE_JACCARD
+      )
+        hit = true;
+      shared[k] = 0;
     }
-    if (!hit && byKeyword.size > 0) {
-      count(byKeyword, new Set(candidate.keywords));
-      for (const k of touched) if (shared[k]! >= STORY_SHARED_KEYWORDS) hit = true;
-      reset();
-    }
+    touched.length = 0;
     return hit;
   };
 }

@@ -101,7 +101,7 @@ export function rank(
     if (event.action === 'dislike') disliked.push(event.article);
     meetStory(storiesMet, event);
   }
-  const isDislikedStory = dislikedStoryFilter(disliked, context.stats);
+  const isDislikedStory = dislikedStoryFilter(disliked);
   // Learned topics outside the declared interests, unless the reader asked for fewer of them.
   const learnedOutside = new Set(
     [...feedback.values()]

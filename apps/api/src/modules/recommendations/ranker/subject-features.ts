@@ -1,7 +1,8 @@
 /**
- * What an article is about, beyond its category: its distinctive terms (the most weighted
- * TF-IDF terms rare enough to name a subject) and its names and noun phrases. The
- * Analyzer (vectors.ts) computes both once per article and caches them with its vector.
+ * What an article is about, beyond its category: its salient terms as stored with it (lib/text:
+ * names, noun phrases, nouns), or for an article without them its distinctive terms (the most
+ * weighted TF-IDF terms rare enough to name a subject) and its names and noun phrases. The
+ * Analyzer (vectors.ts) computes them once per article and caches them with its vector.
  */
 import { CATEGORY_IDS } from '@lede/shared';
 import { SUBJECT_MAX_DF_SHARE, SUBJECT_MIN_DF, SUBJECT_TERMS } from './tunables.js';
@@ -38,8 +39,42 @@ export interface NamedEntity {
 const MAX_ENTITIES = 6;
 
 /**
+ * The subject features of an article whose salient terms were stored (lib/text/understand.ts:
+ * names, noun phrases and nouns, heaviest first, IDF-weighed across the corpus): its
+ * SUBJECT_TERMS heaviest terms that are not category words, a single word inside a phrase
+ * already chosen left out ("fiona" beside "hurricane fiona": one piece of evidence, not two).
+ * Single words are `terms`; names and phrases `entities`, labelled as the text writes them.
+ */
+export function storedSubjectFeatures(
+  stored: readonly string[],
+  title: string,
+  description: string,
+): { terms: string[]; entities: NamedEntity[] } {
+  const terms: string[] = [];
+  const entities: NamedEntity[] = [];
+  const chosenWords = new Set<string>();
+  for (const raw of stored) {
+    if (terms.length + entities.length >= SUBJECT_TERMS) break;
+    const key = raw.trim().toLowerCase();
+    if (!key || CATEGORY_WORDS.has(key)) continue;
+    if (!key.includes(' ')) {
+      if (chosenWords.has(key) || terms.includes(key)) continue;
+      terms.push(key);
+      chosenWords.add(key);
+      continue;
+    }
+    if (entities.some((e) => e.key === key)) continue;
+    entities.push({ key, label: writtenAs(key, description) ?? lowerUnlessNamed(key, title) });
+    for (const word of key.split(' ')) chosenWords.add(word);
+  }
+  // A word chosen before the phrase that holds it is the same evidence: keep the phrase.
+  const inPhrase = new Set(entities.flatMap((e) => e.key.split(' ')));
+  return { terms: terms.filter((t) => !inPhrase.has(t)), entities };
+}
+
+/**
  * The article's names and noun phrases: its multi-word keywords (found by the phrase tagger at
- * ingestion and weighed across the corpus, articles/corpus/phrases.ts), each labelled as its
+ * ingestion and weighed across the corpus, lib/text/phrases.ts), each labelled as its
  * description (or else its title) writes it. Single-word keywords are already terms.
  */
 export function namedEntities(

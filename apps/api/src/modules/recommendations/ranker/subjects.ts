@@ -3,9 +3,11 @@
  * about, not only their category. Each such article lends its subject features (distinctive
  * terms and named entities, subject-features.ts) with its action weight × recency; a
  * candidate that shares at least SUBJECT_MIN_SHARED features with one of those articles is in
- * its story cluster: on a subject the reader taught. A feature that SHARED_SUBJECT_MIN_SOURCES
- * or more of those articles carry ("climate" in three liked stories about different events) is
- * a subject by itself: a candidate carrying it is on that subject too, and says so by its word.
+ * its story cluster: on a subject the reader taught (so is a candidate of the same story). What
+ * several of those articles share is a subject too: a candidate carrying two features each of
+ * them carried by two or more ("climate" and "emissions"), or a name or phrase that
+ * SHARED_SUBJECT_MIN_SOURCES of them carry, is on it and says so by its words. A single shared
+ * word never makes a subject, nor a reason (issue 52: "More on star").
  */
 import { ageDays, halfLife, isForgotten } from './profile.js';
 import {
@@ -103,36 +105,61 @@ export function buildSubjectProfile(
   });
 
   // Features several taught articles share, with their words (for the reason).
-  const sharedLabel = new Map<number, string>();
-  for (const [id, list] of carriers)
-    if (new Set(list).size >= SHARED_SUBJECT_MIN_SOURCES) sharedLabel.set(id, '');
-  if (sharedLabel.size > 0) {
-    for (const [term, id] of analyzer.vocab) if (sharedLabel.has(id)) sharedLabel.set(id, term);
-    for (const [id, label] of entityLabel) if (sharedLabel.has(id)) sharedLabel.set(id, label);
+  const support = new Map<number, number>();
+  for (const [id, list] of carriers) support.set(id, new Set(list).size);
+  const names = new Map<number, string>();
+  if ([...support.values()].some((n) => n >= 2)) {
+    for (const [term, id] of analyzer.vocab) if ((support.get(id) ?? 0) >= 2) names.set(id, term);
+    for (const [id, label] of entityLabel) if (names.has(id)) names.set(id, label);
   }
-  /** The candidate's heaviest feature that several taught articles share, if any. */
-  const sharedSubject = (analysis: Analysis) => {
-    let best = -1;
-    let bestWeight = 0;
-    const consider = (id: number) => {
-      if (!sharedLabel.has(id)) return;
-      const w = featureWeight.get(id)!;
-      if (w > bestWeight || (w === bestWeight && id < best)) [best, bestWeight] = [id, w];
-    };
-    for (const id of analysis.subjectTerms) consider(id);
-    for (const { id } of analysis.entities) consider(id);
-    if (best < 0) return undefined;
-    const heaviest = carriers
+  /**
+   * The subject several taught stories share that the candidate carries, if any: at least two
+   * of its features each carried by two or more of them ("climate" and "emissions"), or a name
+   * or phrase carried by SHARED_SUBJECT_MIN_SOURCES of them. Never one common word.
+   */
+  const sharedSubject = (analysis: Analysis): SubjectMatch | undefined => {
+    const on: number[] = [];
+    let named = false;
+    for (const id of analysis.subjectTerms) if ((support.get(id) ?? 0) >= 2) on.push(id);
+    for (const { id } of analysis.entities) {
+      if ((support.get(id) ?? 0) < 2) continue;
+      on.push(id);
+      if (support.get(id)! >= SHARED_SUBJECT_MIN_SOURCES) named = true;
+    }
+    if (on.length < 2 && !named) return undefined;
+    // Named by its heaviest name or phrase, else its heaviest word.
+    const heaviest = (ids: number[]) =>
+      ids.reduce((a, b) =>
+        featureWeight.get(b)! > featureWeight.get(a)! ||
+        (featureWeight.get(b) === featureWeight.get(a) && b < a)
+          ? b
+          : a,
+      );
+    const phrases = on.filter((id) => entityLabel.has(id));
+    const best = heaviest(phrases.length > 0 ? phrases : on);
+    const weight = on.reduce((sum, id) => sum + featureWeight.get(id)!, 0);
+    const source = carriers
       .get(best)!
       .reduce((a, k) => (sources[k]!.weight > sources[a]!.weight ? k : a));
     return {
-      strength: Math.min(1, bestWeight / SUBJECT_SATURATION),
-      source: sources[heaviest]!,
-      label: sharedLabel.get(best) || undefined,
+      strength: Math.min(1, weight / SUBJECT_SATURATION),
+      source: sources[source]!,
+      label: names.get(best) || undefined,
     };
   };
+  /** A taught article of the candidate's own story, the strongest. */
+  const sameStory = (analysis: Analysis): SubjectSource | undefined => {
+    if (!analysis.storyId) return undefined;
+    let best: SubjectSource | undefined;
+    for (const source of sources)
+      if (source.article.storyId === analysis.storyId && (!best || source.weight > best.weight))
+        best = source;
+    return best;
+  };
 
-  const recurring = sharedLabel.size > 0 || twoSourcesShare(carriers, entityLabel, sources.length);
+  const recurring =
+    [...support.values()].some((n) => n >= SHARED_SUBJECT_MIN_SOURCES) ||
+    twoSourcesShare(carriers, entityLabel, sources.length);
 
   const shared = new Float64Array(sources.length);
   const touched: number[] = [];
@@ -163,7 +190,12 @@ export function buildSubjectProfile(
           labelWeight = w;
         }
       }
-      if (touched.length === 0) return sharedSubject(analysis);
+      const story = sameStory(analysis);
+      if (touched.length === 0) {
+        return story
+          ? { strength: Math.min(1, story.weight / SUBJECT_SATURATION), source: story, label }
+          : sharedSubject(analysis);
+      }
       let best = -1;
       for (const k of touched) {
         if (shared[k]! < SUBJECT_MIN_SHARED) continue;
@@ -177,6 +209,10 @@ export function buildSubjectProfile(
       }
       for (const k of touched) shared[k] = 0;
       touched.length = 0;
+      if (best < 0 && story) {
+        const strength = Math.min(1, Math.max(weight, story.weight) / SUBJECT_SATURATION);
+        return { strength, source: story, label };
+      }
       if (best < 0) return sharedSubject(analysis);
       return { strength: Math.min(1, weight / SUBJECT_SATURATION), source: sources[best]!, label };
     },

@@ -16,6 +16,13 @@ export interface RankableArticle {
   views: number;
   /** The story it belongs to (stories module); absent where stories are not known (the eval). */
   storyId?: string | null;
+  /**
+   * Its salient names, noun phrases and nouns, heaviest first, with their weights (lib/text,
+   * stored with the article): what its subjects, reasons and story matches are made of. Absent
+   * (an older caller), they are found from the text.
+   */
+  terms?: readonly string[];
+  termWeights?: readonly number[];
 }
 export type HistoryAction = 'like' | 'dislike' | 'save' | 'share' | 'read';
 /** What a reader did with a story: an action on one of its reports, or "fewer like this". */

@@ -2,7 +2,13 @@
  * Article vectors: TF-IDF over title, description and keyword tokens plus a category channel,
  * unit length, sparse; cached per CorpusStats object so a warm call tokenises nothing.
  */
-import { distinctiveTerms, namedEntities, subjectMaxDf } from './subject-features.js';
+import {
+  distinctiveTerms,
+  namedEntities,
+  storedSubjectFeatures,
+  subjectMaxDf,
+  type NamedEntity,
+} from './subject-features.js';
 import { articleTerms } from './text.js';
 import { CATEGORY_CHANNEL } from './tunables.js';
 import type { CorpusStats, RankableArticle } from './types.js';
@@ -32,6 +38,10 @@ export interface Analysis {
   categories: readonly string[];
   vector: SparseVector;
   titleTokens: readonly string[];
+  /** Its stored salient terms (what the subject features were made of), if it has them. */
+  terms: readonly string[] | undefined;
+  /** Its story, if known: a taught article of the same story is a reason by itself. */
+  storyId: string | null | undefined;
   /** What the article is about (subject-features.ts), as vocabulary ids, sorted. */
   subjectTerms: Int32Array;
   entities: ReadonlyArray<{ id: number; label: string }>;
@@ -83,8 +93,10 @@ export class Analyzer {
       hit.title === a.title &&
       hit.description === a.description &&
       sameStrings(hit.keywords, a.keywords) &&
-      sameStrings(hit.categories, a.categories)
+      sameStrings(hit.categories, a.categories) &&
+      sameStrings(hit.terms ?? [], a.terms ?? [])
     ) {
+      if (hit.storyId !== a.storyId) hit.storyId = a.storyId;
       return hit;
     }
     const { counts, titleTokens } = articleTerms(a);
@@ -119,6 +131,15 @@ export class Analyzer {
       ids[k] = id;
       weights[k] = w * scale;
     });
+    // Stored salient terms when the article has them (lib/text), else found from the text.
+    let subjectTerms: string[];
+    let entities: NamedEntity[];
+    if (a.terms && a.terms.length > 0) {
+      ({ terms: subjectTerms, entities } = storedSubjectFeatures(a.terms, a.title, a.description));
+    } else {
+      subjectTerms = distinctiveTerms(weighted, this.maxSubjectDf);
+      entities = namedEntities(a.keywords, a.title, a.description);
+    }
     const analysis: Analysis = {
       title: a.title,
       description: a.description,
@@ -126,10 +147,10 @@ export class Analyzer {
       categories: [...a.categories],
       vector: { ids, weights },
       titleTokens,
-      subjectTerms: Int32Array.from(
-        distinctiveTerms(weighted, this.maxSubjectDf).map((t) => this.id(t)),
-      ).sort(),
-      entities: namedEntities(a.keywords, a.title, a.description)
+      terms: a.terms ? [...a.terms] : undefined,
+      storyId: a.storyId,
+      subjectTerms: Int32Array.from(subjectTerms.map((t) => this.id(t))).sort(),
+      entities: entities
         .map((e) => ({ id: this.id(`@${e.key}`), label: e.label }))
         .sort((x, y) => x.id - y.id),
     };
