@@ -135,14 +135,22 @@ export const articlesRepository = {
       .limit(limit);
   },
 
-  inCategory: (categoryId: string): SQL => arrayContains(articles.categories, [categoryId]),
+  /**
+   * A category's list: the articles whose primary category it is. The containment test lets
+   * the category's partial index (schema.ts) serve; the first element decides.
+   */
+  inCategory: (categoryId: string): SQL =>
+    and(
+      arrayContains(articles.categories, [categoryId]),
+      sql`${articles.categories}[1] = ${categoryId}`,
+    )!,
 
   /**
    * One card per story in a newest-first list: the article no newer member of its story (in
    * the same category, for a category's list) comes before. A probe of articles_story_idx.
    */
   newestOfItsStory(categoryId?: string): SQL {
-    const sameList = categoryId ? sql`and newer.categories @> array[${categoryId}]::text[]` : sql``;
+    const sameList = categoryId ? sql`and newer.categories[1] = ${categoryId}` : sql``;
     return sql`not exists (
       select 1 from ${articles} newer
        where newer.story_id = ${articles.storyId} ${sameList}

@@ -98,6 +98,9 @@ describe('one primary category, from every endpoint', () => {
         { keyword: primary, limit: 50 },
       );
       await expectSamePrimaries(inCategory.articles, `category ${primary}`);
+      // A category lists the articles it is the primary of, not those it is secondary for.
+      for (const listed of inCategory.articles)
+        expect(listed.categories[0], listed.title).toBe(primary);
       const word = a.title.split(/\s+/).find((w) => /^[A-Za-z]{6,}$/.test(w)) ?? a.title;
       const found = await get<{ articles: PublicArticle[] }>('/api/articles/getarticlebykeyword', {
         keyword: word,
@@ -130,8 +133,7 @@ describe('one primary category, from every endpoint', () => {
     );
   });
 
-  // recommendations.serializer.ts still sends as `category` the category the first reason
-  // names (issue 41): issue 52 makes it the article's primary. Flip to it() once it is.
+  // Issue 41 sent the category the first reason names; issue 52 makes it the primary.
   it("the feed's `category` is the article's primary", async () => {
     const client = readerClient(ctx.request);
     const reader = await createReader(ctx.deps);
