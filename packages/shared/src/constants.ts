@@ -32,6 +32,18 @@ export const RECOMMENDATION_CONTROL_MESSAGES = {
   steered: 'Your feed is updated',
 } as const;
 
+/**
+ * The "Reset Interests" dialog (issue 52): exactly what the reset clears and what it keeps
+ * (apps/api profile.service resetInterests, recommendations resetLearning).
+ */
+export const RESET_INTERESTS_DIALOG = {
+  title: 'Reset your interests?',
+  description:
+    'This clears your chosen categories, your current recommendations, what your feed learned ' +
+    'from your likes, saves, shares and reads, and how you steered it. Your saved articles, ' +
+    'likes, dislikes, hidden sources and muted topics stay. Then you choose your interests again.',
+} as const;
+
 export const MUTED_TOPIC_KINDS = ['category', 'keyword'] as const;
 
 export type MutedTopicKind = (typeof MUTED_TOPIC_KINDS)[number];

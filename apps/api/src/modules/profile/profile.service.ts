@@ -49,14 +49,16 @@ export function createProfileService(
   /**
    * New interests make the old feed wrong: it is emptied in the same transaction (the spec's
    * reset), and the next `get` builds one for the new interests. Read articles stay excluded
-   * through the reader's views.
+   * through the reader's views. A reset (`forgetLearning`, "Reset interests") also clears what
+   * the feed learned and the steering, as its dialog says (RESET_INTERESTS_DIALOG).
    */
-  const replaceInterests = (user: UserRow, interests: string[]) =>
+  const replaceInterests = (user: UserRow, interests: string[], { forgetLearning = false } = {}) =>
     changingFeed(user.id, () =>
       db.transaction(async (tx) => {
-        const updated = await usersRepository.update(tx, user.id, { interests }, clock.now());
+        const now = clock.now();
+        const updated = await usersRepository.update(tx, user.id, { interests }, now);
         if (!updated) throw accountGone();
-        await clearRecommendations(tx, user.id);
+        await clearRecommendations(tx, user.id, forgetLearning ? { forgetLearningAt: now } : {});
         return updated;
       }),
     );
@@ -65,7 +67,7 @@ export function createProfileService(
     editName: (user: UserRow, name: string) => update(user, { name }),
     setTheme: (user: UserRow, theme: UserRow['theme']) => update(user, { theme }),
     setInterests: (user: UserRow, interests: string[]) => replaceInterests(user, interests),
-    resetInterests: (user: UserRow) => replaceInterests(user, []),
+    resetInterests: (user: UserRow) => replaceInterests(user, [], { forgetLearning: true }),
 
     async setTimezone(user: UserRow, timezone: string): Promise<UserRow> {
       if (!(await usersRepository.isTimezoneKnown(db, timezone))) {

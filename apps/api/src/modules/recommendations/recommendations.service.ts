@@ -6,6 +6,7 @@ import { createInteractionsService, type InteractionsService } from '../interact
 import { articlesRepository, type ArticleRecord } from '../articles/index.js';
 import type { UserRow } from '../users/index.js';
 import { applySteering } from './controls/feed-profile.js';
+import { resetLearning } from './controls/reader-controls.js';
 import { createFeedBuilder, type RankFn } from './feed/feed-builder.js';
 import { builtAtOf, endOf, type FeedPosition } from './feed/feed-cursor.js';
 import { needsRebuild } from './feed/feed-freshness.js';
@@ -63,8 +64,20 @@ const hasEnoughInterests = (interests: readonly string[]) => interests.length >=
 const needsPreferences = () =>
   ApiError.forbidden(MESSAGES.recommendations.needsPreferences, { needsPreferences: true });
 
-/** Empties a reader's feed (interests reset); pass the transaction that changes the interests. */
-export const clearRecommendations = (tx: DbExecutor, userId: string) => repo.clearFeed(tx, userId);
+/**
+ * Empties a reader's feed (new interests); pass the transaction that changes the interests.
+ * With `forgetLearningAt` ("Reset interests"), what the feed learned goes too (resetLearning):
+ * their likes, saves, shares and reads until then teach it nothing, and their steering is
+ * cleared.
+ */
+export async function clearRecommendations(
+  tx: DbExecutor,
+  userId: string,
+  { forgetLearningAt }: { forgetLearningAt?: Date } = {},
+): Promise<void> {
+  await repo.clearFeed(tx, userId);
+  if (forgetLearningAt) await resetLearning(tx, userId, forgetLearningAt);
+}
 
 /** `rank` replaces the ranker (the offline evaluation runs its baselines through the service). */
 export function createRecommendationsService(

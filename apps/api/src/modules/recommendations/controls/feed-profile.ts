@@ -25,6 +25,7 @@ import {
   normaliseInterests,
   topicFeedback,
   type HistoryEvent,
+  type TopicFeedback,
 } from '../ranker/index.js';
 import { DISLIKE_FACTOR } from '../ranker/tunables.js';
 import { analyzerFor } from '../ranker/vectors.js';
@@ -59,21 +60,29 @@ function subjectSourceText(sources: SubjectSource[]): string {
   return `From ${sources.length} articles you ${verbList(sources.map((s) => s.action))}`;
 }
 
-function categorySourceText(declared: boolean, positives: number, dislikes: number): string {
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
+/**
+ * The act the reader did on a category's articles, as they did it (issue 52): "saved 26 times",
+ * "liked 3 times", "liked or saved 5 times" (articles, each once).
+ */
+export function actText(f: Pick<TopicFeedback, 'positives' | 'actionCounts'>): string {
+  const verbs = (['like', 'save', 'share'] as const)
+    .filter((a) => f.actionCounts[a] > 0)
+    .map((a) => PAST[a]);
+  return `${verbList(verbs)} ${times(f.positives)}`;
+}
+
+function categorySourceText(
+  declared: boolean,
+  f: Pick<TopicFeedback, 'positives' | 'actionCounts'> | undefined,
+  dislikes: number,
+): string {
   const parts: string[] = [];
   if (declared) parts.push('Your interests');
-  if (positives > 0) {
-    const text = `${positives} ${positives === 1 ? 'like' : 'likes'}`;
-    parts.push(
-      declared
-        ? `liked ${positives === 1 ? 'once' : `${positives} times`}`
-        : `Learned from ${text}`,
-    );
-  }
-  if (dislikes > 0)
-    parts.push(
-      `${parts.length > 0 ? 'disliked' : 'Disliked'} ${dislikes === 1 ? 'once' : `${dislikes} times`}`,
-    );
+  const positives = f?.positives ?? 0;
+  if (f && positives > 0) parts.push(declared ? actText(f) : `Learned: you ${actText(f)}`);
+  if (dislikes > 0) parts.push(`${parts.length > 0 ? 'disliked' : 'Disliked'} ${times(dislikes)}`);
   return parts.join(' · ') || 'Steered by you';
 }
 
@@ -168,7 +177,7 @@ export function createFeedProfileService(deps: AppDeps) {
           declared: isDeclared,
           positives,
           dislikes: disliked,
-          source: categorySourceText(isDeclared, positives, disliked),
+          source: categorySourceText(isDeclared, f, disliked),
           steering: steered.get(c) ?? 'none',
         };
       });

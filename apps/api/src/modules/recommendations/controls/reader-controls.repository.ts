@@ -117,6 +117,13 @@ export const readerControlsRepository = {
     return article;
   },
 
+  /** Removes every row of these kinds. */
+  async removeKinds(db: DbExecutor, userId: string, kinds: ReaderControlKind[]): Promise<void> {
+    await db
+      .delete(readerControls)
+      .where(and(eq(readerControls.userId, userId), inArray(readerControls.kind, kinds)));
+  },
+
   /** True when a row was removed. */
   async remove(
     db: DbExecutor,

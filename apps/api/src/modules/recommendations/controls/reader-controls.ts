@@ -27,6 +27,7 @@ import {
   type SteeredSubject,
   type Steering,
 } from '../ranker/index.js';
+import { RESET_ALL_TOPICS } from '../ranker/profile.js';
 import {
   readerControlsRepository as controlsRepo,
   type ReaderControlKind,
@@ -99,6 +100,20 @@ export function toRankControls(
     steeredCategories,
     steeredSubjects,
   };
+}
+
+/**
+ * "Reset interests" (issue 52): what the feed learned is cleared, as the dialog says. Every
+ * like, save, share and read until `now` no longer teaches it (a `forgotten` row for all topics,
+ * RESET_ALL_TOPICS: the learned topics and subjects and the content profile start empty), and
+ * the steering of subjects and categories is removed. Saved articles, likes, dislikes, hidden
+ * sources and muted topics stay. Pass the transaction that clears the interests.
+ */
+export async function resetLearning(tx: DbExecutor, userId: string, now: Date): Promise<void> {
+  await controlsRepo.removeKinds(tx, userId, ['steer_up', 'steer_down', 'steer_off']);
+  await controlsRepo.add(tx, userId, [{ kind: 'forgotten', value: RESET_ALL_TOPICS }], now, {
+    bump: false,
+  });
 }
 
 /** Steering rows (issue 18): kind `steer_<state>`, value `<kind>:<key>`. */

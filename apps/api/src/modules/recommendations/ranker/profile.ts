@@ -12,6 +12,8 @@ import {
   LEARNED_MAX,
   LEARNED_MIN_POSITIVES,
   LEARNED_PER_POSITIVE,
+  TOPIC_SECONDARY_EVIDENCE,
+  TOPIC_STRENGTH_PIVOT,
 } from './tunables.js';
 import type { HistoryAction, HistoryEvent, ReaderControls } from './types.js';
 import { type Analyzer, normalisedCategories, type SparseVector } from './vectors.js';
@@ -142,11 +144,20 @@ export function buildContentProfile(
 }
 
 /**
- * A like, save, share or read of a removed learned topic, from before its removal: it no
- * longer teaches the profile anything (dislikes always count).
+ * The `forgottenTopics` key of a reset (issue 52, "Reset interests"): every like, save, share
+ * and read from before it no longer teaches the feed anything.
+ */
+export const RESET_ALL_TOPICS = '*';
+
+/**
+ * A like, save, share or read of a removed learned topic, from before its removal (or from
+ * before a reset of every topic): it no longer teaches the profile anything (dislikes always
+ * count).
  */
 export function isForgotten(event: HistoryEvent, forgotten: ReadonlyMap<string, Date>): boolean {
   if (event.action === 'dislike') return false;
+  const all = forgotten.get(RESET_ALL_TOPICS);
+  if (all && event.at.getTime() <= all.getTime()) return true;
   for (const c of normalisedCategories(event.article.categories)) {
     const since = forgotten.get(c);
     if (since && event.at.getTime() <= since.getTime()) return true;
@@ -181,8 +192,40 @@ export interface TopicFeedback {
   positives: number;
   /** Which of like/save/share those were (for the reason's wording). */
   actions: Set<Exclude<HistoryAction, 'dislike' | 'read'>>;
+  /**
+   * Of those articles, how many the reader liked, saved and shared (an article liked and saved
+   * counts for both): what the profile says ("saved 26 times").
+   */
+  actionCounts: Record<Exclude<HistoryAction, 'dislike' | 'read'>, number>;
   /** Recency-weighted dislikes minus recency-weighted likes/saves/shares, at least 0. */
   pushBack: number;
+  /**
+   * Recency-weighted evidence of the reader's likes, saves, shares and reads of it (each
+   * article once, with its strongest act; fully for its own category, TOPIC_SECONDARY_EVIDENCE
+   * for the others): what strengthens a chosen topic (topicStrength).
+   */
+  evidence: number;
+}
+
+/** An article's own category is its first. */
+const isOwnCategory = (categories: readonly string[], category: string) =>
+  categories[0] === category;
+
+/**
+ * Whether a removed topic or a reset (`forgotten`: category → when; RESET_ALL_TOPICS → all)
+ * dates after the event: then it no longer teaches that category.
+ */
+function forgottenFor(
+  forgotten: ReadonlyMap<string, Date> | undefined,
+  category: string,
+  at: Date,
+): boolean {
+  if (!forgotten?.size) return false;
+  const t = at.getTime();
+  const since = forgotten.get(category);
+  if (since && t <= since.getTime()) return true;
+  const all = forgotten.get(RESET_ALL_TOPICS);
+  return all !== undefined && t <= all.getTime();
 }
 
 /**
@@ -197,33 +240,72 @@ export function topicFeedback(
   const out = new Map<string, TopicFeedback>();
   const balance = new Map<string, number>();
   const seen = new Set<string>();
+  // Evidence: each article once per category, with the strongest of its acts.
+  const strongest = new Map<string, number>();
+  const feedbackOf = (category: string) => {
+    let f = out.get(category);
+    if (!f) {
+      f = {
+        category,
+        positives: 0,
+        actions: new Set(),
+        actionCounts: { like: 0, save: 0, share: 0 },
+        pushBack: 0,
+        evidence: 0,
+      };
+      out.set(category, f);
+    }
+    return f;
+  };
   for (const event of history) {
+    const decay = halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);
+    const categories = normalisedCategories(event.article.categories);
+    if (event.action !== 'dislike') {
+      const weight = ACTION_WEIGHTS[event.action] * decay;
+      if (Number.isFinite(weight) && weight > 0) {
+        for (const category of categories) {
+          if (forgottenFor(forgotten, category, event.at)) continue;
+          const share = isOwnCategory(categories, category) ? 1 : TOPIC_SECONDARY_EVIDENCE;
+          const key = `${category}|${event.article.id}`;
+          const before = strongest.get(key) ?? 0;
+          if (weight * share <= before) continue;
+          strongest.set(key, weight * share);
+          feedbackOf(category).evidence += weight * share - before;
+        }
+      }
+    }
     if (event.action === 'read') continue;
     // Each article counts once as a positive and once as a dislike, whatever the actions.
     const key = `${event.action === 'dislike' ? 'd' : 'p'}|${event.article.id}`;
     const first = !seen.has(key);
     seen.add(key);
-    const decay = halfLife(ageDays(now, event.at), HISTORY_HALF_LIFE_DAYS);
-    for (const category of normalisedCategories(event.article.categories)) {
-      let f = out.get(category);
-      if (!f) out.set(category, (f = { category, positives: 0, actions: new Set(), pushBack: 0 }));
-      if (!first) {
-        if (event.action !== 'dislike') f.actions.add(event.action);
-        continue;
-      }
+    const act = `${event.action}|${event.article.id}`;
+    const firstOfAct = !seen.has(act);
+    seen.add(act);
+    for (const category of categories) {
+      const f = feedbackOf(category);
       if (event.action === 'dislike') {
-        balance.set(category, (balance.get(category) ?? 0) + decay);
+        if (first) balance.set(category, (balance.get(category) ?? 0) + decay);
         continue;
       }
-      balance.set(category, (balance.get(category) ?? 0) - decay);
-      const since = forgotten?.get(category);
-      if (since && event.at.getTime() <= since.getTime()) continue;
-      f.positives += 1;
+      if (first) balance.set(category, (balance.get(category) ?? 0) - decay);
+      if (forgottenFor(forgotten, category, event.at)) continue;
       f.actions.add(event.action);
+      if (firstOfAct) f.actionCounts[event.action] += 1;
+      if (first) f.positives += 1;
     }
   }
   for (const [category, b] of balance) out.get(category)!.pushBack = Math.max(0, b);
   return out;
+}
+
+/**
+ * How strongly the reader's own acts back a topic, in [0, 1): evidence E / (E +
+ * TOPIC_STRENGTH_PIVOT), saturating; 0 while the topic is pushed back.
+ */
+export function topicStrength(f: TopicFeedback | undefined): number {
+  if (!f || f.pushBack > 0 || !(f.evidence > 0)) return 0;
+  return f.evidence / (f.evidence + TOPIC_STRENGTH_PIVOT);
 }
 
 /** Interest value of a category learned from the reader's actions (0 when not learned). */

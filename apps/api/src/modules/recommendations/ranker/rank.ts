@@ -24,6 +24,7 @@ import {
   learnedValue,
   overruledReads,
   topicFeedback,
+  topicStrength,
   type TopicFeedback,
 } from './profile.js';
 import {
@@ -41,10 +42,11 @@ import {
   BLEND_NEW,
   DISLIKES_OUT_OF_ROTATION,
   HISTORY_PIVOT,
-  ROTATION_MAX_POSITIVES,
   STEER_DOWN_FACTOR,
   STEER_UP_FACTOR,
   STEER_UP_TURNS,
+  TOPIC_EXTRA_TURNS,
+  TOPIC_STRENGTH_BOOST,
 } from './tunables.js';
 import type {
   RankableArticle,
@@ -186,7 +188,10 @@ export function rank(
         viaTitle: co?.viaTitle,
         popularity,
         freshness: freshnessOf(article.pubDate, context.now, context.freshnessStretch),
-        pushBack: steerFactor * pushBackOf(article, categories, feedback, controls),
+        pushBack:
+          steerFactor *
+          pushBackOf(article, categories, feedback, controls) *
+          strengthened(categories, interestSet, feedback),
         relevance: 0,
       });
     }
@@ -216,10 +221,11 @@ export function rank(
     kept.sort((a, b) => b.relevance - a.relevance || a.hash - b.hash);
 
     // -- 4. diversity ----------------------------------------------------------------------------
+    const declared = rotation(interests, feedback, controls, learnedOutside);
     const order = diversify(kept, {
       limit,
       maxRelevance,
-      declared: rotation(interests, feedback, controls, learnedOutside),
+      declared,
       // What the reader follows beyond their interests is known once a subject recurs in
       // what they taught or they took up a topic outside them; until then, discovery.
       ...pageShares(
@@ -227,8 +233,8 @@ export function rank(
         subjects.evidence,
         steeredUp,
         subjects.recurring || learnedOutside.size > 0,
+        declared.length,
       ),
-      skippedInterests: skippedInterests(interests, feedback, profile.positiveEvents),
     });
 
     // -- 5. output -------------------------------------------------------------------------------
@@ -277,16 +283,23 @@ function meetStory(
 }
 
 /**
- * Declared interests a reader known by ROTATION_MAX_POSITIVES positive events has never acted
- * on: their own floor fades (they stay in the declared share's rotation). Tastes drift.
+ * A chosen topic the reader's acts strengthen (topicStrength): its own articles (the category
+ * their card shows) weigh 1 + TOPIC_STRENGTH_BOOST · strength, so that its turns go to its own
+ * stories rather than to others' that merely touch it.
  */
-function skippedInterests(
-  interests: readonly string[],
+function strengthened(
+  categories: readonly string[],
+  interests: ReadonlySet<string>,
   feedback: ReadonlyMap<string, TopicFeedback>,
-  positiveEvents: number,
-): ReadonlySet<string> {
-  if (positiveEvents < ROTATION_MAX_POSITIVES) return new Set();
-  return new Set(interests.filter((c) => (feedback.get(c)?.positives ?? 0) === 0));
+): number {
+  const own = categories[0];
+  if (own === undefined || !interests.has(own)) return 1;
+  return 1 + TOPIC_STRENGTH_BOOST * topicStrength(feedback.get(own));
+}
+
+/** Turns of the rotation a declared interest takes: more as the reader's acts strengthen it. */
+export function topicTurns(f: TopicFeedback | undefined): number {
+  return 1 + Math.floor(TOPIC_EXTRA_TURNS * topicStrength(f) + 1e-9);
 }
 
 function inLearnedTopic(categories: readonly string[], learned: ReadonlySet<string>): boolean {
@@ -297,7 +310,9 @@ function inLearnedTopic(categories: readonly string[], learned: ReadonlySet<stri
 
 /**
  * The declared interests the page rotates through: those the reader acts on most first;
- * categories the reader pushed back (dislikes, "fewer like this") leave the rotation.
+ * categories the reader pushed back (dislikes, "fewer like this") leave the rotation. An
+ * interest takes as many turns (and parts of its own floor) as its strength earns (topicTurns),
+ * one turned up at least STEER_UP_TURNS, first; a learned topic turned up joins it.
  */
 export function rotation(
   interests: readonly string[],
@@ -317,16 +332,21 @@ export function rotation(
     .map((c, i) => ({ c, i }))
     .sort((a, b) => positives(b.c) - positives(a.c) || a.i - b.i)
     .map(({ c }) => c);
-  if (!steered || steered.size === 0) return base;
-  // Turned up: STEER_UP_TURNS turns each, first; a learned topic turned up joins the rotation.
-  const up = [...steered]
-    .filter(([c, s]) => s === 'up' && (base.includes(c) || learned.has(c)))
-    .map(([c]) => c)
-    .sort();
-  const rest = base.filter((c) => !up.includes(c));
+  const up = steered?.size
+    ? [...steered]
+        .filter(([c, s]) => s === 'up' && (base.includes(c) || learned.has(c)))
+        .map(([c]) => c)
+        .sort()
+    : [];
+  const turnsOf = (c: string) =>
+    Math.max(topicTurns(feedback.get(c)), up.includes(c) ? STEER_UP_TURNS : 1);
+  // Those with several turns first (turned up, then the strongest), each turn in a row.
+  const order = [...up, ...base.filter((c) => !up.includes(c))];
+  const several = order.filter((c) => up.includes(c) || turnsOf(c) > 1);
   const turns: string[] = [];
-  for (let k = 0; k < STEER_UP_TURNS; k++) turns.push(...up);
-  return [...turns, ...rest];
+  for (const c of several) for (let k = 0; k < turnsOf(c); k++) turns.push(c);
+  for (const c of order) if (!several.includes(c)) turns.push(c);
+  return turns;
 }
 
 /** The strongest steering among the categories: off, then down, then up. */

@@ -88,6 +88,21 @@ export const LEARNED_MIN_POSITIVES = 2;
  * drifting readers and changed nothing on the subject readers.
  */
 export const LEARNED_BASE = 0.6;
+/**
+ * Topic strength (issue 52): what the reader's likes, saves, shares and reads of a category say,
+ * E = Σ over its articles (each once, with its strongest act) of the action weight × recency
+ * (HISTORY_HALF_LIFE_DAYS), an article counting fully for its own (first) category and
+ * TOPIC_SECONDARY_EVIDENCE for the others. It saturates: strength = E / (E + TOPIC_STRENGTH_PIVOT)
+ * (one save 0.33, two 0.5, six 0.75, twenty-five 0.93): twenty saves are not twenty times one.
+ * A declared interest with strength s takes 1 + ⌊TOPIC_EXTRA_TURNS · s⌋ turns of the rotation
+ * (its own floor grows with them: two saves → 2 of 20, six or more → 3 of 10 at most), and its
+ * own articles' relevance is multiplied by 1 + TOPIC_STRENGTH_BOOST · s, so that what fills
+ * its turns is its own stories, not others' that merely touch it.
+ */
+export const TOPIC_STRENGTH_PIVOT = 3;
+export const TOPIC_SECONDARY_EVIDENCE = 0.5;
+export const TOPIC_EXTRA_TURNS = 3;
+export const TOPIC_STRENGTH_BOOST = 0.25;
 export const LEARNED_PER_POSITIVE = 0.15;
 export const LEARNED_MAX = 1;
 
@@ -134,12 +149,18 @@ export const PAGE_BLOCK = 10;
 /**
  * Each declared interest's own floor, per block: one item in ten (two in the top twenty), or
  * its part of the declared share when the reader declared more interests than that holds. A
- * reader known by ROTATION_MAX_POSITIVES positive events keeps one in twenty of each: their
- * own behaviour says the rest (the full floor cost 0.016 nDCG@10 on the drifting model).
+ * reader known by ROTATION_MAX_POSITIVES positive events keeps it too (issue 52: a reader who
+ * saves only Science still chose their other interests; one in twenty, the earlier floor, left
+ * them one card at most).
  */
 export const INTEREST_FLOOR_SHARE = 0.1;
-export const INTEREST_FLOOR_SHARE_KNOWN = 0.05;
+export const INTEREST_FLOOR_SHARE_KNOWN = 0.1;
 export const DECLARED_MIN_SHARE = 0.4;
+/**
+ * The declared share grows to hold every turn of the rotation (INTEREST_FLOOR_SHARE each: a
+ * strengthened topic takes several), up to this much of a block.
+ */
+export const DECLARED_MAX_SHARE = 0.7;
 export const DECLARED_NEW_SHARE = 0.75;
 export const LEARNED_MAX_SHARE = 0.6;
 export const LEARNED_SHARE_PIVOT = 1;

@@ -1,3 +1,4 @@
+import { RESET_INTERESTS_DIALOG } from '@lede/shared/constants';
 import { LogOut, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -55,10 +56,11 @@ export function AccountActions() {
         <AlertDialogPortal>
           <AlertDialogOverlay />
           <AlertDialogContent>
-            <AlertDialogTitle className="text-xl font-bold">Reset your interests?</AlertDialogTitle>
+            <AlertDialogTitle className="text-xl font-bold">
+              {RESET_INTERESTS_DIALOG.title}
+            </AlertDialogTitle>
             <AlertDialogDescription className="mt-3 text-sm">
-              Your chosen categories and current recommendations are cleared, and you choose your
-              interests again.
+              {RESET_INTERESTS_DIALOG.description}
             </AlertDialogDescription>
             <DialogActions>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
