@@ -210,20 +210,27 @@ The output is deterministic. Read it with \`readSeedRecords()\` from
 - \`creator\`: \`authors\` split on "," and " and " (e.g. "Carla K. Johnson, AP" →
   ["Carla K. Johnson", "AP"]); empty when the dataset has no author.
 - \`image_url\` is always null: the dataset has no images (the app's default image applies).
-- \`categories\`: at most ${MAX_CATEGORIES}, best first — source-mapped ones, then text matches.
-- \`keywords\`: lowercase; the category ids first, then the most salient names, noun
-phrases and nouns (wink-nlp, weighed across the dataset), up to 8 in total.
+- \`categories\`: at most ${MAX_CATEGORIES}, the primary first (the label a reader sees), then
+  secondary ones; \`category_scores\` in the same order.
+- \`keywords\`: lowercase; the primary category, then the most salient names, noun phrases and
+  proper nouns (wink-nlp, weighed across the dataset), up to 8 in total.
+- \`terms\`, \`term_weights\`: the salient names, phrases and nouns, heaviest first
+  (src/lib/text/understand.ts).
+- \`source_category\`: the dataset's own section, kept.
 - Links are unique (duplicate links would be skipped; the sample has ${args.duplicates}).
 
 ## How categories are assigned
 
 \`src/lib/text/categorize.ts\`:
 
-1. The HuffPost section is mapped through \`SOURCE_CATEGORY_MAP\` (table below).
-2. A weighted lexicon per category is matched on word boundaries against the
-   lowercased title + description (title matches ×${TITLE_BOOST}); categories
-   scoring ≥ ${TEXT_THRESHOLD} are added, best first, up to ${MAX_CATEGORIES} in total.
-3. An item that matches nothing gets no category (no fake catch-all).
+1. The HuffPost section is mapped through \`SOURCE_CATEGORY_MAP\` (table below); a section
+   that maps to exactly one category gives the primary.
+2. Otherwise the whole text decides: a weighted lexicon matched on word boundaries (title
+   matches ×${TITLE_BOOST}; a term inside a proper name such as "West Point's Science
+   Center" does not count) plus a naive Bayes over the content words trained on the mapped
+   sections (\`data/category-model.json\`). Every item gets a primary.
+3. Secondary categories need a title term or twice the threshold (${TEXT_THRESHOLD}) from the
+   description, up to ${MAX_CATEGORIES} in total.
 
 ### Source category → our categories (${huffpostKeys} HuffPost sections)
 
@@ -240,9 +247,7 @@ Judgment calls:
 - U.S. NEWS, CRIME, WEIRD NEWS and IMPACT are general desks, and BLACK VOICES,
   QUEER VOICES, LATINO VOICES, WOMEN and RELIGION are community sections whose
   stories span politics, entertainment, lifestyle...; none has a topical
-  counterpart among our 15 categories, so for them the text decides (and an
-  item the text says nothing about stays uncategorised rather than getting a
-  made-up category).
+  counterpart among our 15 categories, so for them the text decides.
 - MEDIA is about news media (networks, anchors, newspapers): mapped to
   entertainment as the closest fit (TV personalities), with politics added from
   the text when the story is political. COMEDY (late-night hosts, funny tweets)
