@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Database } from '../src/db/client.js';
 import { articles } from '../src/db/schema.js';
+import { contentWords } from '../src/lib/text/index.js';
 import type { ArticleRow } from '../src/modules/articles/articles.serializer.js';
 
 export type ArticleFixture = Partial<typeof articles.$inferInsert>;
@@ -13,9 +14,12 @@ export async function insertArticles(db: Database, items: ArticleFixture[]): Pro
     const i = ++n;
     const title = item.title ?? `Fixture article ${i} ${crypto.randomBytes(3).toString('hex')}`;
     const categories = item.categories ?? [];
+    const description = item.description ?? `Description of ${title}`;
     return {
       title,
-      description: `Description of ${title}`,
+      description,
+      // What a search matches, as every insert fills it (lib/text).
+      words: [...new Set(contentWords(`${title} ${description}`))],
       creator: ['Staff Writer'],
       pubDate: new Date(Date.UTC(2022, 8, 1) + i * 60_000),
       link: `https://news.example/${i}-${crypto.randomBytes(4).toString('hex')}`,

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './client-messages.js';
 export * from './email.js';
 export * from './field-checks.js';
+export * from './limits.js';
 export * from './messages.js';
 export * from './error-codes.js';
 export * from './otp.js';

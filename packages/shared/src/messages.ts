@@ -1,3 +1,5 @@
+import { SEARCH_MAX_LENGTH } from './limits.js';
+
 /** Every user-facing text that both the client and the API show. */
 export const MESSAGES = {
   validation: {
@@ -53,6 +55,7 @@ export const MESSAGES = {
   articles: {
     notFound: 'Article not found',
     invalidCursor: 'Invalid cursor',
+    searchTooLong: `Search text must be at most ${SEARCH_MAX_LENGTH} characters.`,
   },
   stories: {
     notFound: 'Story not found',
@@ -90,6 +93,7 @@ export const MESSAGES = {
     markedRead: 'Recommendation marked as read',
     lastSource:
       'Your feed has too few stories from other sources: hiding this one would leave it empty.',
+    nothingToUndo: 'Nothing to undo: you did not ask for fewer like this article.',
   },
   limits: {
     tooManyWrites: "You're doing that too often. Please wait a moment and try again.",

@@ -287,11 +287,17 @@ export const articleSearch = pgTable(
     pubDate: timestamptz('pub_date').notNull(),
     keywords: text('keywords').array().notNull(),
     search: tsvector('search').notNull(),
+    /** `articles.words`: a search's words with symbols ("c++", "at&t") match here (migration 0022). */
+    words: text('words')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('article_search_pub_date_idx').on(t.pubDate.desc(), t.articleId),
     index('article_search_search_idx').using('gin', t.search),
     index('article_search_keywords_idx').using('gin', t.keywords),
+    index('article_search_words_idx').using('gin', t.words),
   ],
 );
 

@@ -4,6 +4,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import type { PublicUser } from '@lede/shared';
+import { SEARCH_MAX_LENGTH } from '@lede/shared/constants';
 import { useSessionUser } from '@/lib/session/use-session';
 import { useTheme } from '@/features/theme/hooks/use-theme';
 import { Logo } from '@/components/logo';
@@ -40,6 +41,7 @@ function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
         value={value}
         onChange={(e) => setValue(e.target.value)}
         placeholder="Search articles…"
+        maxLength={SEARCH_MAX_LENGTH}
         className="field h-10 pr-11"
         enterKeyHint="search"
       />

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.js';
+import { SEARCH_MAX_LENGTH } from '../limits.js';
+import { MESSAGES } from '../messages.js';
 import { articleIdSchema, safeString, withOptionalAccessToken } from './common.js';
 
 /** Public browsing and search (routes/articles.ts): the public article and its lists. */
@@ -34,7 +36,7 @@ export const articleByKeywordQuery = storyListQuery.extend({
   keyword: safeString({ error: 'keyword is required' })
     .trim()
     .min(1, 'keyword is required')
-    .max(200),
+    .max(SEARCH_MAX_LENGTH, MESSAGES.articles.searchTooLong),
 });
 
 export const articleStorySchema = z.object({

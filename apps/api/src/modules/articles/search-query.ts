@@ -1,88 +1,130 @@
 /**
- * Turns what a reader typed into input for PostgreSQL's `to_tsquery`, with
- * `websearch_to_tsquery`-like rules plus prefix matching of the last word:
+ * A typed search as the search statement takes it: the terms lib/text reads in it (queryTerms),
+ * each as `to_tsquery` text for the stored search vector and the symbol words (`c++`) the
+ * article's `words` must hold.
  *
- *   covid vaccine       → 'covid' & 'vaccine':*
- *   "climate change"    → 'climate' <-> 'change'
- *   tesla or ford       → ( 'tesla' | 'ford':* )
- *   apple -fruit        → 'apple' & !'fruit'
+ *   climate change policy   → 'climate' · 'change' · 'policy':*   (three terms, any may match)
+ *   "climate change"        → 'climate' <-> 'change'              (one term, words adjacent)
+ *   tesla or ford           → 'tesla' | 'ford':*                  (one term, either)
+ *   apple -fruit            → 'apple':*, excluding 'fruit'
+ *   C++                     → no text query; `words` holds c++
  *
- * Lexemes are reduced to runs of Unicode letters and digits and single-quoted,
- * so no input can produce tsquery syntax (`&|!():*\'`): whatever is typed, the
- * result parses. Stemming and stopwords are left to PostgreSQL's 'english'
- * configuration, the same one that builds the `search` column.
+ * Lexemes are the typed words reduced to runs of Unicode letters and digits and single-quoted,
+ * so no input can produce tsquery syntax (`&|!():*\'`): whatever is typed, the result parses.
+ * Stemming is left to PostgreSQL's 'english' configuration, which built the `search` column.
  */
+import { queryTerms, type QueryTerm } from '../../lib/text/index.js';
 
-interface Term {
-  words: string[];
-  negated: boolean;
-  /** Typed inside double quotes: the words must be adjacent and are never prefixed. */
-  quoted: boolean;
+/** One way to match a term: its text query (null: none) and the symbol words it needs. */
+export interface SearchAlternative {
+  tsQuery: string | null;
+  /** The same, found in the title or keywords. */
+  headQuery: string | null;
+  symbols: string[];
 }
 
-type Token = Term | 'or';
+export interface SearchTerm {
+  /** Any of them matches the term. */
+  alternatives: SearchAlternative[];
+  /** Tells the same term apart across searches (document frequencies are remembered by it). */
+  key: string;
+}
+
+export interface ParsedSearch {
+  /** Every term counts (search.repository.ts); at least one. */
+  terms: SearchTerm[];
+  /**
+   * Pairs of one-word terms typed one after the other ("climate change"): matched as a phrase,
+   * they add to the ranking, never to what must match. Indices into `terms`.
+   */
+  pairs: { first: number; second: number; tsQuery: string }[];
+  /** An article matching this text query, or holding one of `excludedSymbols`, is left out. */
+  excludedTsQuery: string | null;
+  excludedSymbols: string[];
+}
 
 const WORD = /[\p{L}\p{N}]+/gu;
-const CHUNK = /(-)?(?:"([^"]*)"?|([^\s"]+))/gu;
+const lexemesOf = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
-const wordsOf = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
-
-function tokenize(input: string): Token[] {
-  const tokens: Token[] = [];
-  for (const [, minus, quotedText, bare] of input.matchAll(CHUNK)) {
-    if (bare !== undefined && !minus && bare.toLowerCase() === 'or') {
-      tokens.push('or');
-      continue;
-    }
-    const words = wordsOf(quotedText ?? bare ?? '');
-    if (words.length > 0)
-      tokens.push({ words, negated: minus === '-', quoted: quotedText !== undefined });
-  }
-  return tokens;
+/** `head`: only in the title or keywords (weights A and B of the search vector). */
+function render(term: QueryTerm, head = false): string | null {
+  // A bare symbol word has nothing the search vector could tell apart ("c++" is 'c' there).
+  if (term.symbols.length > 0 && !term.phrase) return null;
+  const lexemes = lexemesOf(term.text);
+  if (lexemes.length === 0) return null;
+  const quoted = lexemes.map((w, i) => {
+    const prefix = term.prefix && i === lexemes.length - 1 ? '*' : '';
+    return `'${w}'${prefix || head ? ':' : ''}${prefix}${head ? 'AB' : ''}`;
+  });
+  return quoted.length > 1 ? `(${quoted.join(' <-> ')})` : quoted[0]!;
 }
 
-/** OR binds tighter than the implicit AND, as in websearch_to_tsquery: `a b or c` = a & (b | c). */
-function groupAlternatives(tokens: Token[]): Term[][] {
-  const groups: Term[][] = [];
-  let joinNext = false;
-  for (const token of tokens) {
-    if (token === 'or') {
-      joinNext = groups.length > 0;
-      continue;
-    }
-    const last = groups[groups.length - 1];
-    if (joinNext && last) last.push(token);
-    else groups.push([token]);
-    joinNext = false;
-  }
-  return groups;
-}
+const alternativeOf = (term: QueryTerm): SearchAlternative | null => {
+  const tsQuery = render(term);
+  return tsQuery === null && term.symbols.length === 0
+    ? null
+    : { tsQuery, headQuery: render(term, true), symbols: term.symbols };
+};
 
-function renderTerm(term: Term, prefix: boolean): string {
-  const lexemes = term.words.map(
-    (w, i) => `'${w}'${prefix && i === term.words.length - 1 ? ':*' : ''}`,
-  );
-  const body = lexemes.length > 1 ? `(${lexemes.join(' <-> ')})` : lexemes[0]!;
-  return term.negated ? `!${body}` : body;
+/** The search's terms, or null when nothing searchable is left (punctuation, emoji, only exclusions). */
+export function parseSearch(input: string): ParsedSearch | null {
+  const { groups, excluded } = queryTerms(input);
+  const terms: SearchTerm[] = [];
+  const single: (QueryTerm | null)[] = [];
+  for (const group of groups) {
+    const alternatives = group.flatMap((term) => alternativeOf(term) ?? []);
+    if (alternatives.length === 0) continue;
+    terms.push({ alternatives, key: group.map((term) => term.key).join(' | ') });
+    const [only] = group;
+    single.push(
+      group.length === 1 && only && !only.phrase && only.symbols.length === 0 ? only : null,
+    );
+  }
+  if (terms.length === 0) return null;
+  const pairs: ParsedSearch['pairs'] = [];
+  for (let i = 0; i + 1 < single.length; i++) {
+    const [a, b] = [single[i], single[i + 1]];
+    if (!a || !b || b.at !== a.at + 1) continue;
+    const tsQuery = render({ ...a, text: `${a.text} ${b.text}`, phrase: true, prefix: b.prefix });
+    if (tsQuery) pairs.push({ first: i, second: i + 1, tsQuery });
+  }
+  const excludedQueries = excluded.flatMap((term) => render(term) ?? []);
+  return {
+    terms,
+    pairs,
+    excludedTsQuery: excludedQueries.length > 0 ? excludedQueries.join(' | ') : null,
+    excludedSymbols: [...new Set(excluded.flatMap((term) => term.symbols))],
+  };
 }
 
 /**
- * The `to_tsquery` text for a search, or null when nothing searchable is left
- * (only punctuation/emoji, or only excluded words): such a search finds nothing.
+ * The search's terms as one `to_tsquery` text, every term ANDed (a symbol word by its letters,
+ * the search vector's view of it: "c++" → 'c'), or null when nothing searchable is left: such a
+ * search finds nothing. What an all-terms search's matches hold at least; the service keys its
+ * remembered rankings by it, and the ranking itself reads the search again (parseSearch).
  */
 export function buildPrefixTsQuery(input: string): string | null {
-  const groups = groupAlternatives(tokenize(input));
-  if (!groups.some((group) => group.some((term) => !term.negated))) return null;
-  const lastTerm = groups[groups.length - 1]?.at(-1);
-  return groups
-    .map((group) => {
-      const rendered = group.map((term) =>
-        renderTerm(term, term === lastTerm && !term.negated && !term.quoted),
+  const search = parseSearch(input);
+  if (!search) return null;
+  return search.terms
+    .map((term) => {
+      const alternatives = term.alternatives.map(
+        (alt) => alt.tsQuery ?? render({ ...SYMBOLS_AS_PHRASE, text: alt.symbols.join(' ') })!,
       );
-      return rendered.length > 1 ? `(${rendered.join(' | ')})` : rendered[0]!;
+      return alternatives.length > 1 ? `(${alternatives.join(' | ')})` : alternatives[0]!;
     })
     .join(' & ');
 }
+
+/** Symbol words read as a phrase of their letters and digits: every one has some. */
+const SYMBOLS_AS_PHRASE: QueryTerm = {
+  text: '',
+  phrase: true,
+  prefix: false,
+  symbols: [],
+  key: '',
+  at: 0,
+};
 
 /**
  * The search as typed, as the ranking's exact-keyword test reads it: lowercased and trimmed,

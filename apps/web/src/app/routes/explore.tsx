@@ -13,7 +13,7 @@ import {
   exploreChipLabel,
 } from '@/features/articles/explore-chips';
 import { ArticleList } from '@/features/articles/components/article-list';
-import { countLabel, LoadMore } from '@/features/articles/components/load-more';
+import { articleCount, LoadMore } from '@/features/articles/components/load-more';
 import { QueryError } from '@/components/query-error';
 
 export const EXPLORE_SKELETONS = 8;
@@ -34,7 +34,7 @@ export default function ExplorePage() {
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-3xl font-extrabold tracking-tight">Explore</h1>
         <p className="text-muted" aria-live="polite">
-          {articles ? `(${countLabel(articles.length, query.hasMore)} articles)` : '\u00a0'}
+          {articles ? `(${articleCount(articles.length, query.hasMore)})` : '\u00a0'}
         </p>
       </div>
 

@@ -5,7 +5,7 @@ import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { useKeywordArticles } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
-import { countLabel, LoadMore } from '@/features/articles/components/load-more';
+import { articleCount, LoadMore } from '@/features/articles/components/load-more';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -29,9 +29,7 @@ export default function SearchPage() {
               Results for &quot;{q}&quot;
             </h1>
             <p className="mt-1 text-muted" aria-live="polite">
-              {articles
-                ? `Found ${countLabel(articles.length, search.hasMore)} article(s)`
-                : '\u00a0'}
+              {articles ? `Found ${articleCount(articles.length, search.hasMore)}` : '\u00a0'}
             </p>
           </div>
           {search.isError ? (

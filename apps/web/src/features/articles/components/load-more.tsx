@@ -7,6 +7,10 @@ const AHEAD_PX = 800;
 /** "50" at a list's end, "50+" while more can be loaded: a count that is never a lie. */
 export const countLabel = (count: number, hasMore: boolean) => `${count}${hasMore ? '+' : ''}`;
 
+/** "1 article", "12 articles", "50+ articles". */
+export const articleCount = (count: number, hasMore: boolean) =>
+  `${countLabel(count, hasMore)} ${count === 1 && !hasMore ? 'article' : 'articles'}`;
+
 /**
  * The end of a paged list: the next page loads as the reader scrolls near it, and a "Load more"
  * button does the same for keyboard and assistive technology; at the end, `end` (if any).
