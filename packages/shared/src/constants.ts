@@ -25,6 +25,7 @@ export const THEMES = ['light', 'dark'] as const;
 
 export const RECOMMENDATION_CONTROL_MESSAGES = {
   fewerLikeThis: 'You will see fewer stories like this',
+  fewerUndone: 'Story back in your feed',
   sourceHidden: 'Source hidden from your feed',
   sourceShown: 'Source shown in your feed again',
   topicUnmuted: 'Topic no longer muted',

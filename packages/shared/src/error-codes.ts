@@ -40,6 +40,7 @@ export const ERROR_MESSAGES = {
   STORY_NOT_FOUND: MESSAGES.stories.notFound,
   NEEDS_PREFERENCES: MESSAGES.recommendations.needsPreferences,
   LAST_SOURCE: MESSAGES.recommendations.lastSource,
+  NOTHING_TO_UNDO: MESSAGES.recommendations.nothingToUndo,
 
   INVALID_PICTURE_URL: p.invalidPictureUrl,
   NOT_AN_IMAGE: p.onlyImages,

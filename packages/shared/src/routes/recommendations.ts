@@ -4,6 +4,7 @@ import {
   feedQuery,
   feedResponse,
   fewerLikeThisBody,
+  fewerLikeThisResponse,
   forgetTopicBody,
   markAsReadBody,
   markAsReadResponse,
@@ -15,6 +16,7 @@ import {
   steerBody,
   steeringPreviewResponse,
   steeringPreviewBody,
+  undoFewerBody,
   unmuteTopicBody,
 } from '../schemas/recommendations.js';
 
@@ -52,10 +54,21 @@ export const RECOMMENDATION_ROUTES = defineRoutes({
   },
   'POST /api/recommendations/fewerlikethis': {
     access: 'signedIn',
-    summary: "Pushes the article's topics further back in the feed.",
+    summary: 'Never shows the article again and turns its subject down.',
+    notes:
+      "The subject is made of the article's names and phrases, and only of words rare in the corpus; never one common word. The answer's `undo`, posted to `undofewer`, restores the state before.",
     body: fewerLikeThisBody,
-    responses: { 200: readerControlChangeResponse },
+    responses: { 200: fewerLikeThisResponse },
     errors: ['ARTICLE_NOT_FOUND', 'TOO_MANY_WRITES'],
+  },
+  'POST /api/recommendations/undofewer': {
+    access: 'signedIn',
+    summary: 'Undoes a "Fewer like this": the article back in the feed, the subject as it was.',
+    notes:
+      "Takes the `undo` of the reader's own `fewerlikethis`; 404 NOTHING_TO_UNDO when the reader did not ask fewer of the article. A subject steered again since keeps its new state.",
+    body: undoFewerBody,
+    responses: { 200: readerControlChangeResponse },
+    errors: ['NOTHING_TO_UNDO', 'TOO_MANY_WRITES'],
   },
   'POST /api/recommendations/hidesource': {
     access: 'signedIn',

@@ -197,6 +197,42 @@ export const steerResultSchema = feedProfileSchema.extend({
 
 export type SteerResult = z.infer<typeof steerResultSchema>;
 
+/**
+ * What one "Fewer like this" changed (issue 52), to post back to `undofewer`: the article, the
+ * time of the change (the rows it wrote carry it) and each steered subject's state before.
+ */
+export const fewerUndoSchema = z.object({
+  article_id: articleIdSchema,
+  at: z.iso.datetime({ error: 'at must be the time of the change' }),
+  steering: z
+    .array(
+      z.object({
+        kind: z.literal('subject', { error: 'kind must be subject' }),
+        key: z
+          .string({ error: 'key is required' })
+          .max(400)
+          .regex(SUBJECT_KEY_PATTERN, 'Invalid subject key'),
+        state: z.enum(STEERING_STATES, { error: 'state must be up, down, off or none' }),
+      }),
+      { error: 'steering is required' },
+    )
+    .max(1, 'At most one subject'),
+});
+
+export type FewerUndo = z.infer<typeof fewerUndoSchema>;
+
+/** POST /api/recommendations/undofewer */
+export const undoFewerBody = z.object({ undo: fewerUndoSchema });
+
+/** POST /api/recommendations/fewerlikethis: the controls, the subject turned down, and `undo`. */
+export const fewerLikeThisResultSchema = readerControlChangeSchema.extend({
+  /** The story's subject, now `down` (null when the article names none specific enough). */
+  subject: z.object({ key: z.string(), label: z.string(), terms: z.array(z.string()) }).nullable(),
+  undo: fewerUndoSchema,
+});
+
+export type FewerLikeThisResult = z.infer<typeof fewerLikeThisResultSchema>;
+
 export const RECOMMENDATION_STATUSES = ['new', 'read'] as const;
 
 export type RecommendationStatus = (typeof RECOMMENDATION_STATUSES)[number];
@@ -208,7 +244,7 @@ export const recommendationSchema = z.object({
   article_id: publicArticleSchema,
   /** Why the article was picked, in plain words ("Because you like Science"). */
   reasons: z.array(z.string()),
-  /** The category the card shows: the one its first reason names, else the article's first. */
+  /** The category the card shows: the article's primary (`categories[0]`), whatever the reason. */
   category: z.string().nullable(),
 });
 
@@ -240,6 +276,8 @@ export const markAsReadResponse = withAccessToken(
 export const readerControlsResponse = withAccessToken(readerControlsSchema);
 
 export const readerControlChangeResponse = withAccessToken(readerControlChangeSchema);
+
+export const fewerLikeThisResponse = withAccessToken(fewerLikeThisResultSchema);
 
 // "Your feed" (issue 18; schemas in ./recommendations.ts).
 export const feedProfileResponse = withAccessToken(feedProfileSchema);

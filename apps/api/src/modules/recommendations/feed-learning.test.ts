@@ -6,6 +6,7 @@
 import {
   type CategoryId,
   type PublicArticle,
+  fewerLikeThisResultSchema,
   readerControlChangeSchema,
   readerControlsSchema,
 } from '@lede/shared';
@@ -219,12 +220,10 @@ describe('reader controls', () => {
       article_id: target.article_id._id,
     });
     expect(res.status).toBe(200);
-    expectContract(readerControlChangeSchema, res.body);
+    expectContract(fewerLikeThisResultSchema, res.body);
     expect(res.body.message).toBe('You will see fewer stories like this');
-    // The story's words are muted; sports, which the reader chose, is not.
-    const muted = res.body.mutedTopics as { kind: string; value: string }[];
-    expect(muted.filter((t) => t.kind === 'category')).toEqual([]);
-    expect(muted.filter((t) => t.kind === 'keyword').length).toBeGreaterThan(0);
+    // No word and no category is muted; the story's subject is turned down instead.
+    expect(res.body.mutedTopics).toEqual([]);
     // Out of the current feed at once, and never shown again.
     expect(articleIds(await client.feed(learner))).not.toContain(target.article_id._id);
 
@@ -234,15 +233,10 @@ describe('reader controls', () => {
     expect(count(after, 20, inCategory('sports'))).toBeGreaterThanOrEqual(2);
     expect(count(base, 20, inCategory('sports'))).toBeGreaterThanOrEqual(2);
 
-    const word = muted.find((t) => t.kind === 'keyword')!;
-    const undo = await client.control(learner, 'unmutetopic', {
-      kind: 'keyword',
-      value: word.value,
-    });
+    const undo = await client.control(learner, 'undofewer', { undo: res.body.undo });
     expect(undo.status).toBe(200);
-    expect(undo.body.mutedTopics.filter((t: { value: string }) => t.value === word.value)).toEqual(
-      [],
-    );
+    // Undone once: a second undo (or anyone else's) changes nothing.
+    expect((await client.control(learner, 'undofewer', { undo: res.body.undo })).status).toBe(404);
   });
 
   it('refuses bad input with 400, an unknown article with 404, and anyone signed out with 401', async () => {

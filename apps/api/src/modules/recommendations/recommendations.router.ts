@@ -100,6 +100,11 @@ export function recommendationsRoutes(
     ...(await controls.fewerLikeThis(user, body.article_id)),
   }));
 
+  routes.json('POST /api/recommendations/undofewer', actionLimit, async ({ body, user }) => ({
+    message: CONTROL.fewerUndone,
+    ...(await controls.undoFewer(user, body.undo)),
+  }));
+
   routes.json('POST /api/recommendations/hidesource', actionLimit, async ({ body, user }) => ({
     message: CONTROL.sourceHidden,
     ...(await controls.hideSource(user, body.source_name)),

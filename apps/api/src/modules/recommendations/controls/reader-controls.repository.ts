@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../../db/client.js';
-import { articles, readerControls } from '../../../db/schema.js';
+import { articles, readerControls, recommendations } from '../../../db/schema.js';
 
 export type ReaderControlKind = (typeof readerControls.$inferSelect)['kind'];
 const STEER_ROW_KINDS: ReaderControlKind[] = ['steer_up', 'steer_down', 'steer_off'];
@@ -115,6 +115,120 @@ export const readerControlsRepository = {
       .from(articles)
       .where(eq(articles.id, articleId));
     return article;
+  },
+
+  /** What "Fewer like this" reads of the article: its stored salient terms and its text. */
+  async articleSubject(
+    db: DbExecutor,
+    articleId: string,
+  ): Promise<
+    | {
+        title: string;
+        description: string;
+        keywords: string[];
+        terms: string[];
+        termWeights: number[];
+      }
+    | undefined
+  > {
+    const [article] = await db
+      .select({
+        title: articles.title,
+        description: articles.description,
+        keywords: articles.keywords,
+        terms: articles.terms,
+        termWeights: articles.termWeights,
+      })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    return article;
+  },
+
+  /**
+   * How many articles carry each content word (`articles.words`, GIN-indexed), and how many
+   * articles there are: what tells a rare word from a common one.
+   */
+  async wordFrequencies(
+    db: DbExecutor,
+    words: readonly string[],
+  ): Promise<{ total: number; df: Map<string, number> }> {
+    const result = await db.execute<{ word: string | null; df: number }>(sql`
+      select null as word, count(*)::int as df from articles
+      union all
+      select w as word, (select count(*)::int from articles a where a.words @> array[w]) as df
+      from unnest(${sql.param([...words])}::text[]) w
+    `);
+    let total = 0;
+    const df = new Map<string, number>();
+    for (const row of result.rows) {
+      if (row.word === null) total = Number(row.df);
+      else df.set(row.word, Number(row.df));
+    }
+    return { total, df };
+  },
+
+  /** The reader's row of this kind and value, if any. */
+  async find(
+    db: DbExecutor,
+    userId: string,
+    kind: ReaderControlKind,
+    value: string,
+  ): Promise<ReaderControlRow | undefined> {
+    const [row] = await db
+      .select({
+        kind: readerControls.kind,
+        value: readerControls.value,
+        count: readerControls.count,
+        createdAt: readerControls.createdAt,
+        updatedAt: readerControls.updatedAt,
+      })
+      .from(readerControls)
+      .where(
+        and(
+          eq(readerControls.userId, userId),
+          eq(readerControls.kind, kind),
+          eq(readerControls.value, value),
+        ),
+      );
+    return row;
+  },
+
+  /**
+   * Takes the article and the rest of its story out of the reader's active feed, at `now`
+   * (what `restoreRetired` finds again).
+   */
+  async retireStoryOf(db: DbExecutor, userId: string, articleId: string, now: Date) {
+    await db.execute(sql`
+      update recommendations set retired_at = ${now.toISOString()}
+      where user_id = ${userId} and retired_at is null
+        and article_id in (
+          select ${articleId}::uuid
+          union
+          select s.id from articles s
+          join articles a on a.story_id = s.story_id
+          where a.id = ${articleId}::uuid
+        )
+    `);
+  },
+
+  /** Brings back the rows of the article's story that were retired at `at` (an undo). */
+  async restoreRetired(db: DbExecutor, userId: string, articleId: string, at: Date) {
+    await db
+      .update(recommendations)
+      .set({ retiredAt: null })
+      .where(
+        and(
+          eq(recommendations.userId, userId),
+          eq(recommendations.retiredAt, at),
+          sql`${recommendations.articleId} in (
+            select ${articleId}::uuid
+            union
+            select s.id from articles s
+            join articles a on a.story_id = s.story_id
+            where a.id = ${articleId}::uuid
+          )`,
+        ),
+      );
   },
 
   /** Removes every row of these kinds. */

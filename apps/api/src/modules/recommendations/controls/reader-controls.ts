@@ -6,7 +6,9 @@
 import {
   CATEGORY_IDS,
   MESSAGES,
+  SUBJECT_KEY_PATTERN,
   type CategoryId,
+  type FewerUndo,
   type HiddenSource,
   type LearnedTopic,
   type MutedTopic,
@@ -22,12 +24,17 @@ import {
   learnedTopics,
   normaliseInterests,
   topicFeedback,
+  featureLabel,
   subjectFeatures,
+  subjectKey,
   type ReaderControls,
   type SteeredSubject,
   type Steering,
 } from '../ranker/index.js';
 import { RESET_ALL_TOPICS } from '../ranker/profile.js';
+import { namedEntities, storedSubjectFeatures } from '../ranker/subject-features.js';
+import { SUBJECT_KEY_FEATURES, SUBJECT_MIN_DF } from '../ranker/tunables.js';
+import { stem } from '../../../lib/text/index.js';
 import {
   readerControlsRepository as controlsRepo,
   type ReaderControlKind,
@@ -44,12 +51,68 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** "Fewer like this" mutes the article's first category and this many of its topic words. */
-export const FEWER_TOPIC_WORDS = 2;
+/**
+ * "Fewer like this" (issue 52) turns down the story's subject: its names and phrases, and a
+ * single word only when at most max(SUBJECT_MIN_DF, this share) of the articles carry it.
+ */
+export const FEWER_WORD_MAX_DF_SHARE = 0.001;
 /** The profile page lists at most this many learned topics, strongest first. */
 export const LEARNED_TOPICS_SHOWN = 5;
 
 const CATEGORY_SET: ReadonlySet<string> = new Set(CATEGORY_IDS);
+
+/** The subject "Fewer like this" turns down: its key (`steer`'s), features and shown terms. */
+export interface FewerSubject {
+  key: string;
+  features: string[];
+  /** As shown: names and phrases as the text writes them, then the words. */
+  terms: string[];
+}
+
+/**
+ * The subject of an article, as the ranker reads subjects (subject-features.ts): its names and
+ * phrases (`@` + the phrase) heaviest first, then its single salient words rare in the corpus
+ * (`rare(word)`), at most SUBJECT_KEY_FEATURES. Never a lone word: with fewer than two features
+ * it is a subject only when that one is a name or phrase; else undefined. An article stored
+ * before its salient terms were (no `terms`) gives its names and phrases only.
+ */
+export function fewerSubject(
+  article: {
+    title: string;
+    description: string;
+    keywords: readonly string[];
+    terms: readonly string[];
+  },
+  rare: (word: string) => boolean,
+): FewerSubject | undefined {
+  const { terms: words, entities } =
+    article.terms.length > 0
+      ? storedSubjectFeatures(article.terms, article.title, article.description)
+      : {
+          terms: [],
+          entities: namedEntities(article.keywords, article.title, article.description),
+        };
+  const chosen: Array<{ feature: string; label: string }> = [];
+  const fits = (feature: string) =>
+    SUBJECT_KEY_PATTERN.test(feature) && !chosen.some((c) => c.feature === feature);
+  for (const e of entities) {
+    const feature = `@${e.key}`;
+    if (chosen.length < SUBJECT_KEY_FEATURES && fits(feature))
+      chosen.push({ feature, label: e.label });
+  }
+  for (const word of words) {
+    if (chosen.length < SUBJECT_KEY_FEATURES && fits(word) && rare(word))
+      chosen.push({ feature: word, label: word });
+  }
+  if (chosen.length === 0) return undefined;
+  if (chosen.length === 1 && !chosen[0]!.feature.startsWith('@')) return undefined;
+  const features = chosen.map((c) => c.feature);
+  return {
+    key: subjectKey(features),
+    features: subjectKey(features).split('|'),
+    terms: chosen.map((c) => (c.feature.startsWith('@') ? c.label : featureLabel(c.feature))),
+  };
+}
 
 export const loadReaderControls = (db: DbExecutor, userId: string) => controlsRepo.all(db, userId);
 
@@ -206,35 +269,70 @@ export function createReaderControlsService(deps: AppDeps) {
     list: (user: { id: string; interests: string[] }) => list(user.id, user.interests),
 
     /**
-     * Fewer like this: mutes the story's first topic words and its first category unless the
-     * reader declared it (once more each time), never shows the article again and takes it out
-     * of the current feed. A declared category is turned down only by the reader's steering.
+     * Fewer like this (issue 52): never shows the article again (it and the rest of its story
+     * leave the current feed) and turns the story's subject down (`fewerSubject`; a subject
+     * already off stays off). Nothing is muted: a lone word, common or not, is never turned
+     * down, nor a category (only the reader's steering turns one down). The answer's `undo`
+     * (the article, the time of the change and the subject's state before) is what
+     * `undoFewer` takes back.
      */
     async fewerLikeThis(user: { id: string; interests: string[] }, articleId: string) {
-      const article = await controlsRepo.articleTopics(db, articleId);
+      const article = await controlsRepo.articleSubject(db, articleId);
       if (!article) throw ApiError.notFound(MESSAGES.articles.notFound);
-      const declared = normaliseInterests(user.interests);
-      const category = article.categories.find((c) => CATEGORY_SET.has(c) && !declared.includes(c));
-      const words = [...new Set(article.keywords)]
-        .filter((k) => !CATEGORY_SET.has(k))
-        .slice(0, FEWER_TOPIC_WORDS);
+      const singles = article.terms.filter((t) => !t.includes(' '));
+      const { total, df } = await controlsRepo.wordFrequencies(db, [
+        ...new Set(singles.map((w) => stem(w))),
+      ]);
+      const maxDf = Math.max(SUBJECT_MIN_DF, FEWER_WORD_MAX_DF_SHARE * total);
+      const subject = fewerSubject(article, (word) => (df.get(stem(word)) ?? 0) <= maxDf);
       const now = clock.now();
-      await changingFeed(user.id, () =>
+      const steering = await changingFeed(user.id, () =>
         db.transaction(async (tx) => {
-          await controlsRepo.add(
-            tx,
-            user.id,
-            [
-              ...(category ? [{ kind: 'category' as const, value: category }] : []),
-              ...words.map((value) => ({ kind: 'keyword' as const, value })),
-            ],
-            now,
-            { bump: true },
-          );
+          const undo: FewerUndo['steering'] = [];
+          if (subject) {
+            const before =
+              (await steeringStates(tx, user.id)).get(`subject:${subject.key}`) ?? 'none';
+            if (before !== 'down' && before !== 'off') {
+              await controlsRepo.setSteering(tx, user.id, 'subject', subject.key, 'down', now);
+              undo.push({ kind: 'subject', key: subject.key, state: before });
+            }
+          }
           await controlsRepo.add(tx, user.id, [{ kind: 'article', value: articleId }], now, {
             bump: false,
           });
-          await feedRepo.retireArticle(tx, user.id, articleId, clock.now());
+          await controlsRepo.retireStoryOf(tx, user.id, articleId, now);
+          return undo;
+        }),
+      );
+      return {
+        ...(await list(user.id, user.interests)),
+        subject: subject
+          ? { key: subject.key, label: subject.terms.slice(0, 3).join(' · '), terms: subject.terms }
+          : null,
+        undo: { article_id: articleId, at: now.toISOString(), steering },
+      };
+    },
+
+    /**
+     * Undoes the reader's own "Fewer like this": the article (and its story's rows retired with
+     * it) back in the feed, and each subject it turned down back to its state before, unless
+     * the reader steered it since. 404 when the reader has no such change to undo (another
+     * reader's `undo`, or one already undone); nothing changes then.
+     */
+    async undoFewer(user: { id: string; interests: string[] }, undo: FewerUndo) {
+      const at = new Date(undo.at);
+      await changingFeed(user.id, () =>
+        db.transaction(async (tx) => {
+          const row = await controlsRepo.find(tx, user.id, 'article', undo.article_id);
+          if (!row || row.updatedAt.getTime() !== at.getTime())
+            throw ApiError.notFound(MESSAGES.recommendations.nothingToUndo);
+          await controlsRepo.remove(tx, user.id, ['article'], undo.article_id);
+          await controlsRepo.restoreRetired(tx, user.id, undo.article_id, at);
+          const states = await steeringStates(tx, user.id);
+          for (const s of undo.steering) {
+            if (states.get(`subject:${s.key}`) !== 'down') continue;
+            await controlsRepo.setSteering(tx, user.id, 'subject', s.key, s.state, clock.now());
+          }
         }),
       );
       return list(user.id, user.interests);

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type CategoryId,
+  type FewerUndo,
   type MutedTopicKind,
   type PublicArticle,
   type ReaderControlLists,
@@ -43,6 +44,7 @@ export function useReaderControls() {
 
 type ControlRoute =
   | 'POST /api/recommendations/fewerlikethis'
+  | 'POST /api/recommendations/undofewer'
   | 'POST /api/recommendations/hidesource'
   | 'POST /api/recommendations/unhidesource'
   | 'POST /api/recommendations/unmutetopic'
@@ -121,16 +123,30 @@ export function useFeedControls() {
       },
     });
 
+  /** Undoes a "Fewer like this": the article comes back, so the feed is fetched again. */
+  const undoFewer = (undo: FewerUndo) =>
+    run({
+      route: 'POST /api/recommendations/undofewer',
+      body: { undo },
+      done: (res) => {
+        feedChanged(qc);
+        toast.success(res.message);
+      },
+    });
+
   return {
+    /** The card leaves the feed; the toast's Undo brings it back (issue 52). */
     fewerLikeThis: (article: PublicArticle) =>
       run({
         route: 'POST /api/recommendations/fewerlikethis',
         body: { article_id: article._id },
         done: (res) => {
           dropFromFeed(qc, (a) => a._id !== article._id);
-          toast.success(res.message);
+          const { undo } = res as ApiResult<'POST /api/recommendations/fewerlikethis'>;
+          undoToast(res.message, `${res.message} ${article._id}`, () => undoFewer(undo));
         },
       }),
+    undoFewer,
     hideSource: (sourceName: string) =>
       run({
         route: 'POST /api/recommendations/hidesource',
