@@ -19,7 +19,12 @@
  */
 import { createHash } from 'node:crypto';
 import { isCategoryId } from '@lede/shared';
-import { normalizeTitle, phraseCorpusOf, understandArticle } from '../../src/lib/text/index.js';
+import {
+  normalizeTitle,
+  phraseCorpusOf,
+  stem,
+  understandArticle,
+} from '../../src/lib/text/index.js';
 import { readSeedRecords, type SeedRecord } from '../../src/modules/articles/index.js';
 import {
   lookupTerms,
@@ -314,6 +319,16 @@ function labelledStream(file: string) {
 const THEMES = ['climate', 'hurricane', 'abortion', 'ukraine', 'covid', 'nasa', 'queen'];
 const READERS_PER_THEME = 3;
 
+/** A term's words, lowercase, possessives and punctuation dropped, plurals folded. */
+const wordsOfTerm = (term: string): string[] =>
+  term
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map(stem);
+
 const hashOf = (s: string) => createHash('sha1').update(s).digest().readUInt32BE(0);
 
 export async function evaluateSubjects() {
@@ -343,6 +358,8 @@ export async function evaluateSubjects() {
   const readers = [];
   let termsShared = 0;
   let termsShown = 0;
+  let termsSharedExactly = 0;
+  let subjectsOfTwoStories = 0;
   let subjectsPerReader = 0;
   for (const theme of THEMES) {
     const onTheme = rankable
@@ -367,15 +384,25 @@ export async function evaluateSubjects() {
       const likedTerms = liked.map((a) => new Set(a.terms!.map((t) => t.toLowerCase())));
       const carriedBy = (term: string) =>
         likedTerms.filter((set) => set.has(term.toLowerCase())).length;
+      // A story carries a term when one of its terms holds its words in order ("climate" in
+      // "climate change", "emissions" in "carbon emissions"; plurals folded).
+      const likedWords = liked.map((a) => a.terms!.map((t) => ` ${wordsOfTerm(t).join(' ')} `));
+      const carriedInsideBy = (term: string) => {
+        const wanted = ` ${wordsOfTerm(term).join(' ')} `;
+        return likedWords.filter((terms) => terms.some((t) => t.includes(wanted))).length;
+      };
       const shown = subjects.map((s) => ({
         terms: s.terms,
         sources: s.sources.length,
-        sharedByTwo: s.terms.map((t) => carriedBy(t) >= 2),
+        sharedByTwo: s.terms.map((t) => carriedInsideBy(t) >= 2),
+        asTermByTwo: s.terms.map((t) => carriedBy(t) >= 2),
       }));
       for (const s of shown) {
         termsShown += s.terms.length;
         termsShared += s.sharedByTwo.filter(Boolean).length;
+        termsSharedExactly += s.asTermByTwo.filter(Boolean).length;
       }
+      subjectsOfTwoStories += subjects.filter((s) => s.sources.length >= 2).length;
       subjectsPerReader += subjects.length;
       readers.push({ theme, liked: liked.map((a) => a.title), subjects: shown });
     }
@@ -384,8 +411,12 @@ export async function evaluateSubjects() {
     readers: readers.length,
     subjectsPerReader: round(subjectsPerReader / Math.max(1, readers.length)),
     termsShown,
-    /** Share of the shown terms carried by at least two liked stories. */
+    /** Share of the shown terms carried by at least two liked stories (inside a phrase too). */
     termsSharedByTwoShare: round(termsShared / Math.max(1, termsShown)),
+    /** The same, a term counting only where a liked story has it as one of its own terms. */
+    termsSharedByTwoAsTermShare: round(termsSharedExactly / Math.max(1, termsShown)),
+    /** Share of the subjects made of two or more liked stories. */
+    subjectsOfTwoStoriesShare: round(subjectsOfTwoStories / Math.max(1, subjectsPerReader)),
     examples: readers,
   };
 }

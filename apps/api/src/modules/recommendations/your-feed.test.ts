@@ -233,8 +233,10 @@ describe('steering', () => {
   });
 
   it('a subject turned up moves its articles up the next page, never fewer in the top 10', async () => {
-    // One like: a subject with room to grow (three likes already give it half the page).
-    const [r, control] = [await learner(1), await learner(1)];
+    // Two likes: a subject with room to grow (three likes already give it half the page). Issue
+    // 52: a learned subject is what two or more liked stories share, never one story's words, so
+    // one like no longer makes a subject the profile lists.
+    const [r, control] = [await learner(2), await learner(2)];
     const { subjects } = await profileOf(r);
     const found = subjects.find((s) =>
       s.sources.some((x) => x.article_id === subject.articles[0]!._id),

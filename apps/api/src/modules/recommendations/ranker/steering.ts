@@ -21,6 +21,7 @@ import type {
   SteeredSubject,
   Steering,
 } from './types.js';
+import { expandedFeatures, isPhrase, normalFeature, writtenLabel } from './subject-words.js';
 import type { Analysis, Analyzer } from './vectors.js';
 
 /** A subject key: its features, sorted, joined by `|` (what the API hands out and takes back). */
@@ -45,37 +46,30 @@ export function subjectSteering(
   analyzer: Analyzer,
 ): (analysis: Analysis) => Steering | undefined {
   if (!steered || steered.length === 0) return () => undefined;
+  const wanted = steered.map((s) => ({
+    ...s,
+    normal: [...new Set(s.features.map(normalFeature))],
+  }));
   return (analysis) => {
     let out: Steering | undefined;
-    for (const subject of steered) {
+    const features = expandedFeatures(analysis, analyzer);
+    for (const subject of wanted) {
       if (out && STRENGTH[out] >= STRENGTH[subject.state]) continue;
-      const need = Math.min(SUBJECT_MIN_SHARED, subject.features.length);
-      let shared = 0;
-      for (const feature of subject.features) {
-        const id = analyzer.vocab.get(feature);
-        if (id === undefined) continue;
-        if (carries(analysis, id)) shared += 1;
-        if (shared >= need) break;
-      }
-      if (need > 0 && shared >= need) out = subject.state;
+      if (carriesSubject(features, subject.normal)) out = subject.state;
     }
     return out;
   };
 }
 
-function carries(analysis: Analysis, id: number): boolean {
-  const terms = analysis.subjectTerms;
-  // sorted ascending: binary search
-  let lo = 0;
-  let hi = terms.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = terms[mid]!;
-    if (v === id) return true;
-    if (v < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  for (const e of analysis.entities) if (e.id === id) return true;
+/**
+ * Whether an article's features (`expandedFeatures`) put it on a subject of these (normalised)
+ * features: min(SUBJECT_MIN_SHARED, n) of them, a word inside one of its phrases counting.
+ */
+function carriesSubject(features: ReadonlySet<string>, subject: readonly string[]): boolean {
+  const need = Math.min(SUBJECT_MIN_SHARED, subject.length);
+  if (need === 0) return false;
+  let shared = 0;
+  for (const f of subject) if (features.has(f) && ++shared >= need) return true;
   return false;
 }
 
@@ -96,12 +90,18 @@ export interface LearnedSubject {
 }
 
 /**
- * The story clusters of the reader's likes, saves, shares and reads (two articles sharing at
- * least SUBJECT_MIN_SHARED features are in one cluster), strongest first. A single article only
- * read is not a subject, and a read the reader overruled (`overruledReads`) counts for nothing.
- * A cluster that shares min(2, n) features with a steered subject takes its key and steering
- * (so a steering keeps its subject however the cluster grows); steered subjects no cluster
- * carries are listed too (weight 0, no sources), so they can be undone.
+ * The subjects of the reader's likes, saves, shares and reads: what two or more of those stories
+ * share (issue 52). Each story carries its subject features with the words and inner phrases of
+ * its names and phrases (`expandedFeatures`: "climate" from "climate change"); a feature carried
+ * by two or more stories seeds a subject, the most shared first (a name or phrase before a word
+ * at equal count, then the heavier), and takes the stories carrying it that no subject took yet;
+ * a seed left with fewer than two stories makes none. So the stories of one theme join in one
+ * subject, a story shares nothing with the others is no subject, and each subject is shown by the
+ * features two or more of its stories carry, as their descriptions write them. A read the reader
+ * overruled (`overruledReads`) counts for nothing, and a subject of reads only is none.
+ * A subject sharing min(2, n) features with a steered subject takes its key and steering (so a
+ * steering keeps its subject however the history grows); steered subjects no subject carries are
+ * listed too (weight 0, no sources), so they can be undone.
  */
 export function learnedSubjects(
   history: readonly HistoryEvent[],
@@ -117,6 +117,7 @@ export function learnedSubjects(
     action: Teaching;
     weight: number;
     analysis: Analysis;
+    features: ReadonlySet<string>;
   }
   const byArticle = new Map<string, Source>();
   const overruled = overruledReads(history, controls);
@@ -132,117 +133,117 @@ export function learnedSubjects(
       if (ACTION_RANK[event.action] > ACTION_RANK[found.action]) found.action = event.action;
       continue;
     }
+    const analysis = analyzer.analyse(event.article);
     byArticle.set(event.article.id, {
       id: event.article.id,
       title: event.article.title,
       action: event.action,
       weight,
-      analysis: analyzer.analyse(event.article),
+      analysis,
+      features: expandedFeatures(analysis, analyzer),
     });
   }
-  const sources = [...byArticle.values()];
-  const featuresOf = sources.map(
-    (s) => new Set<number>([...s.analysis.subjectTerms, ...s.analysis.entities.map((e) => e.id)]),
+  // Strongest first: a seed's stories, and its features' order, are decided the same way each time.
+  const sources = [...byArticle.values()].sort(
+    (a, b) => b.weight - a.weight || (a.id < b.id ? -1 : 1),
   );
 
-  // Union-find over articles sharing enough features.
-  const parent = sources.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-    return i;
-  };
-  for (let i = 0; i < sources.length; i++) {
-    for (let j = i + 1; j < sources.length; j++) {
-      let shared = 0;
-      for (const f of featuresOf[j]!) if (featuresOf[i]!.has(f)) shared += 1;
-      if (shared >= SUBJECT_MIN_SHARED) parent[find(j)] = find(i);
-    }
-  }
-  const clusters = new Map<number, number[]>();
-  sources.forEach((_, i) => {
-    const root = find(i);
-    const list = clusters.get(root);
-    if (list) list.push(i);
-    else clusters.set(root, [i]);
-  });
-
-  // Names of the feature ids involved (the vocabulary maps names to ids).
-  const wanted = new Set<number>();
-  for (const f of featuresOf) for (const id of f) wanted.add(id);
-  const names = new Map<number, string>();
-  for (const [term, id] of analyzer.vocab) {
-    if (wanted.has(id)) names.set(id, term);
-    if (names.size === wanted.size) break;
-  }
-  const entityLabels = new Map<number, string>();
-  for (const s of sources) {
-    for (const e of s.analysis.entities)
-      if (!entityLabels.has(e.id)) entityLabels.set(e.id, e.label);
-  }
-
-  const out: Array<LearnedSubject & { evidence: number }> = [];
-  for (const members of clusters.values()) {
-    const list = members.map((i) => sources[i]!);
-    if (list.length === 1 && list[0]!.action === 'read') continue;
-    const score = new Map<number, { support: number; weight: number }>();
-    members.forEach((i) => {
-      for (const id of featuresOf[i]!) {
-        const s = score.get(id) ?? { support: 0, weight: 0 };
-        s.support += 1;
-        s.weight += sources[i]!.weight;
-        score.set(id, s);
+  /** How many of `members` carry each feature, and their weight. */
+  const scoreOf = (members: readonly Source[]) => {
+    const score = new Map<string, { support: number; weight: number }>();
+    for (const s of members) {
+      for (const f of s.features) {
+        const x = score.get(f) ?? { support: 0, weight: 0 };
+        x.support += 1;
+        x.weight += s.weight;
+        score.set(f, x);
       }
-    });
-    const order = [...score]
-      .filter(([id]) => names.has(id))
-      .sort(
-        ([a, x], [b, y]) =>
-          y.support - x.support ||
-          Number(names.get(b)!.startsWith('@')) - Number(names.get(a)!.startsWith('@')) ||
-          y.weight - x.weight ||
-          (names.get(a)! < names.get(b)! ? -1 : 1),
+    }
+    return score;
+  };
+  const byShare =
+    (score: ReadonlyMap<string, { support: number; weight: number }>) =>
+    (a: string, b: string): number => {
+      const x = score.get(a)!;
+      const y = score.get(b)!;
+      return (
+        y.support - x.support ||
+        Number(isPhrase(b)) - Number(isPhrase(a)) ||
+        y.weight - x.weight ||
+        (a < b ? -1 : 1)
+      );
+    };
+
+  const all = scoreOf(sources);
+  const seeds = [...all.keys()].filter((f) => all.get(f)!.support >= 2).sort(byShare(all));
+  const taken = new Set<Source>();
+  const out: Array<LearnedSubject & { evidence: number }> = [];
+  for (const seed of seeds) {
+    const members = sources.filter((s) => !taken.has(s) && s.features.has(seed));
+    if (members.length < 2) continue;
+    if (members.every((s) => s.action === 'read') && members.length < 3) continue;
+    for (const s of members) taken.add(s);
+    const score = scoreOf(members);
+    const order = [...score.keys()].sort(byShare(score));
+    const sharedFeatures = order.filter((f) => score.get(f)!.support >= 2);
+    // A word says nothing beside a phrase holding it that as many stories carry ("biden" beside
+    // "joe biden"); "climate", carried by more stories than "climate change", stays.
+    const shown = sharedFeatures
+      .filter(
+        (f) =>
+          isPhrase(f) ||
+          !sharedFeatures.some(
+            (p) =>
+              isPhrase(p) &&
+              p.slice(1).split(' ').map(stemWord).includes(f) &&
+              score.get(p)!.support >= score.get(f)!.support,
+          ),
       )
-      .map(([id]) => id);
+      .filter(
+        // An inner phrase of a shown phrase as many stories carry is the same evidence.
+        (f, _, list) =>
+          !isPhrase(f) ||
+          !list.some(
+            (p) =>
+              p !== f &&
+              isPhrase(p) &&
+              ` ${p.slice(1)} `.includes(` ${f.slice(1)} `) &&
+              score.get(p)!.support >= score.get(f)!.support,
+          ),
+      )
+      .slice(0, SUBJECT_KEY_FEATURES);
     const ranked = coveringKey(
+      shown,
       order,
-      members.map((i) => featuresOf[i]!),
-      (id) => score.get(id)!.support,
+      members.map((s) => s.features),
+      (f) => score.get(f)!.support,
     );
-    if (ranked.length === 0) continue;
-    const all = new Set([...score.keys()].map((id) => names.get(id)).filter(Boolean) as string[]);
+    const carried = new Set(score.keys());
     const match = steered.find((s) => {
       const need = Math.min(SUBJECT_MIN_SHARED, s.features.length);
-      return need > 0 && s.features.filter((f) => all.has(f)).length >= need;
+      return (
+        need > 0 &&
+        [...new Set(s.features.map(normalFeature))].filter((f) => carried.has(f)).length >= need
+      );
     });
-    const evidence = list.reduce((sum, s) => sum + s.weight, 0);
+    const evidence = members.reduce((sum, s) => sum + s.weight, 0);
+    const stories = members.map((s) => s.analysis);
     out.push({
-      key: match?.key ?? subjectKey(ranked.map((id) => names.get(id)!)),
-      terms: [
-        ...new Set(
-          shownFeatures(ranked, score, names, list.length).map(
-            (id) => entityLabels.get(id) ?? names.get(id)!,
-          ),
-        ),
-      ].filter(
-        // "biden" says nothing beside "President Joe Biden".
-        (t, _, all) =>
-          t.includes(' ') || !all.some((o) => o !== t && o.toLowerCase().split(' ').includes(t)),
-      ),
+      key: match?.key ?? subjectKey(ranked),
+      terms: [...new Set(shown.map((f) => writtenLabel(f, stories)))],
       weight: Math.min(1, evidence / SUBJECT_FULL_EVIDENCE),
       evidence,
-      sources: list
-        .sort((a, b) => b.weight - a.weight || (a.id < b.id ? -1 : 1))
-        .map((s) => ({ id: s.id, title: s.title, action: s.action })),
+      sources: members.map((s) => ({ id: s.id, title: s.title, action: s.action })),
       steering: match?.state,
     });
   }
   out.sort((a, b) => b.evidence - a.evidence || (a.key < b.key ? -1 : 1));
-  const shown: LearnedSubject[] = out
+  const listed: LearnedSubject[] = out
     .slice(0, SUBJECTS_SHOWN)
     .map(({ evidence: _evidence, ...s }) => s);
   for (const s of steered) {
-    if (shown.some((x) => x.key === s.key)) continue;
-    shown.push({
+    if (listed.some((x) => x.key === s.key)) continue;
+    listed.push({
       key: s.key,
       terms: s.features.map(featureLabel),
       weight: 0,
@@ -250,44 +251,33 @@ export function learnedSubjects(
       steering: s.state,
     });
   }
-  return shown;
+  return listed;
 }
 
-/**
- * The features a cluster is shown by: what two or more of its stories share; a single story's
- * names and phrases (`@`). Its key keeps all its ranked features, so steering matches as widely.
- */
-function shownFeatures(
-  ranked: readonly number[],
-  score: ReadonlyMap<number, { support: number }>,
-  names: ReadonlyMap<number, string>,
-  size: number,
-): number[] {
-  const shown = ranked.filter((id) =>
-    size > 1 ? score.get(id)!.support >= 2 : names.get(id)!.startsWith('@'),
-  );
-  return shown.length > 0 ? shown : ranked.slice(0, 3);
-}
+const stemWord = (word: string): string => normalFeature(word);
 
 /**
- * A cluster's key: its SUBJECT_KEY_FEATURES best features, plus what it takes for every member
- * to carry min(SUBJECT_MIN_SHARED, its features) of them (shared features first), so that a
- * steering on the key reaches every story the cluster was made of, not only its core.
+ * A subject's key: the features it is shown by, plus what it takes for every story it was made
+ * of to carry min(SUBJECT_MIN_SHARED, its features) of them (shared features first, then the
+ * story's own, phrases first), so that a steering on the key reaches every one of its stories.
  */
 function coveringKey(
-  order: readonly number[],
-  members: ReadonlyArray<ReadonlySet<number>>,
-  support: (id: number) => number,
-): number[] {
-  const key = order.slice(0, SUBJECT_KEY_FEATURES);
+  shown: readonly string[],
+  order: readonly string[],
+  members: ReadonlyArray<ReadonlySet<string>>,
+  support: (f: string) => number,
+): string[] {
+  const key = [...shown];
   for (const features of members) {
     const need = Math.min(SUBJECT_MIN_SHARED, features.size);
-    let have = key.filter((id) => features.has(id)).length;
-    for (const id of order) {
-      if (have >= need) break;
-      if (features.has(id) && !key.includes(id) && support(id) >= 2) {
-        key.push(id);
-        have += 1;
+    let have = key.filter((f) => features.has(f)).length;
+    for (const pass of [2, 1]) {
+      for (const f of order) {
+        if (have >= need) break;
+        if (features.has(f) && !key.includes(f) && support(f) >= pass) {
+          key.push(f);
+          have += 1;
+        }
       }
     }
   }

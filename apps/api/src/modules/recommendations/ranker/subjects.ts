@@ -19,6 +19,7 @@ import {
   SUBJECT_SATURATION,
 } from './tunables.js';
 import type { HistoryAction, HistoryEvent, RankableArticle } from './types.js';
+import { expandedFeatures, isPhrase, writtenLabel } from './subject-words.js';
 import type { Analysis, Analyzer } from './vectors.js';
 
 type TeachingAction = Exclude<HistoryAction, 'dislike'>;
@@ -86,7 +87,6 @@ export function buildSubjectProfile(
   /** Feature id → the sources carrying it; and each feature's weight over all of them. */
   const carriers = new Map<number, number[]>();
   const featureWeight = new Map<number, number>();
-  const entitySupport = new Map<number, number>();
   const entityLabel = new Map<number, string>();
   const add = (id: number, k: number, weight: number) => {
     const list = carriers.get(id);
@@ -99,52 +99,90 @@ export function buildSubjectProfile(
     for (const id of analysis.subjectTerms) add(id, k, source.weight);
     for (const { id, label } of analysis.entities) {
       add(id, k, source.weight * ENTITY_FEATURE_WEIGHT);
-      entitySupport.set(id, (entitySupport.get(id) ?? 0) + 1);
       if (!entityLabel.has(id)) entityLabel.set(id, label);
     }
   });
 
-  // Features several taught articles share, with their words (for the reason).
-  const support = new Map<number, number>();
-  for (const [id, list] of carriers) support.set(id, new Set(list).size);
-  const names = new Map<number, string>();
-  if ([...support.values()].some((n) => n >= 2)) {
-    for (const [term, id] of analyzer.vocab) if ((support.get(id) ?? 0) >= 2) names.set(id, term);
-    for (const [id, label] of entityLabel) if (names.has(id)) names.set(id, label);
-  }
+  // What several taught articles share, counting the words and inner phrases of their names
+  // and phrases ("climate" in "climate change" and "climate bill"; subject-words.ts).
+  const expandedOf = sources.map((source) =>
+    expandedFeatures(analyzer.analyse(source.article), analyzer),
+  );
+  const wordSupport = new Map<string, { support: number; weight: number; carriers: number[] }>();
+  expandedOf.forEach((features, k) => {
+    for (const f of features) {
+      const x = wordSupport.get(f);
+      if (x) {
+        x.support += 1;
+        x.weight += sources[k]!.weight;
+        x.carriers.push(k);
+      } else wordSupport.set(f, { support: 1, weight: sources[k]!.weight, carriers: [k] });
+    }
+  });
+  for (const [f, x] of wordSupport) if (x.support < 2) wordSupport.delete(f);
+  /** Most shared first, a name or phrase before a word, then the heavier. */
+  const better = (a: string, b: string): boolean => {
+    const x = wordSupport.get(a)!;
+    const y = wordSupport.get(b)!;
+    return (
+      (y.support - x.support ||
+        Number(isPhrase(b)) - Number(isPhrase(a)) ||
+        y.weight - x.weight ||
+        (a < b ? -1 : 1)) < 0
+    );
+  };
+  const labels = new Map<string, string>();
+  const labelOf = (f: string): string => {
+    let label = labels.get(f);
+    if (label === undefined) {
+      const stories = wordSupport
+        .get(f)!
+        .carriers.map((k) => analyzer.analyse(sources[k]!.article));
+      labels.set(f, (label = writtenLabel(f, stories)));
+    }
+    return label;
+  };
   /**
-   * The subject several taught stories share that the candidate carries, if any: at least two
-   * of its features each carried by two or more of them ("climate" and "emissions"), or a name
-   * or phrase carried by SHARED_SUBJECT_MIN_SOURCES of them. Never one common word.
+   * What the candidate shares with two or more taught articles: the features carried by two or
+   * more of them, a word inside a phrase it holds counting once with the phrase.
+   */
+  const sharedUnits = (analysis: Analysis): string[] => {
+    if (wordSupport.size === 0) return [];
+    const on: string[] = [];
+    for (const f of expandedFeatures(analysis, analyzer)) if (wordSupport.has(f)) on.push(f);
+    const phrases = on.filter(isPhrase);
+    return on.filter(
+      (f) =>
+        // an inner phrase or a word of a shared phrase is the same evidence
+        !phrases.some(
+          (p) => p !== f && ` ${p.slice(1)} `.includes(` ${isPhrase(f) ? f.slice(1) : f} `),
+        ),
+    );
+  };
+  /** "More on climate": the most shared feature of the candidate's, as the stories write it. */
+  const labelFor = (units: readonly string[]): string | undefined => {
+    if (units.length === 0) return undefined;
+    return labelOf(units.reduce((a, b) => (better(b, a) ? b : a)));
+  };
+  /**
+   * The subject several taught stories share that the candidate carries, if any: two of their
+   * shared features ("climate" and "emissions"), or one that SHARED_SUBJECT_MIN_SOURCES of them
+   * carry. Never one word two stories happen to share.
    */
   const sharedSubject = (analysis: Analysis): SubjectMatch | undefined => {
-    const on: number[] = [];
-    let named = false;
-    for (const id of analysis.subjectTerms) if ((support.get(id) ?? 0) >= 2) on.push(id);
-    for (const { id } of analysis.entities) {
-      if ((support.get(id) ?? 0) < 2) continue;
-      on.push(id);
-      if (support.get(id)! >= SHARED_SUBJECT_MIN_SOURCES) named = true;
-    }
-    if (on.length < 2 && !named) return undefined;
-    // Named by its heaviest name or phrase, else its heaviest word.
-    const heaviest = (ids: number[]) =>
-      ids.reduce((a, b) =>
-        featureWeight.get(b)! > featureWeight.get(a)! ||
-        (featureWeight.get(b) === featureWeight.get(a) && b < a)
-          ? b
-          : a,
-      );
-    const phrases = on.filter((id) => entityLabel.has(id));
-    const best = heaviest(phrases.length > 0 ? phrases : on);
-    const weight = on.reduce((sum, id) => sum + featureWeight.get(id)!, 0);
-    const source = carriers
+    const units = sharedUnits(analysis);
+    if (units.length === 0) return undefined;
+    const best = units.reduce((a, b) => (better(b, a) ? b : a));
+    if (units.length < 2 && wordSupport.get(best)!.support < SHARED_SUBJECT_MIN_SOURCES)
+      return undefined;
+    const weight = units.reduce((sum, f) => sum + wordSupport.get(f)!.weight, 0);
+    const source = wordSupport
       .get(best)!
-      .reduce((a, k) => (sources[k]!.weight > sources[a]!.weight ? k : a));
+      .carriers.reduce((a, k) => (sources[k]!.weight > sources[a]!.weight ? k : a));
     return {
       strength: Math.min(1, weight / SUBJECT_SATURATION),
       source: sources[source]!,
-      label: names.get(best) || undefined,
+      label: labelOf(best),
     };
   };
   /** A taught article of the candidate's own story, the strongest. */
@@ -158,7 +196,7 @@ export function buildSubjectProfile(
   };
 
   const recurring =
-    [...support.values()].some((n) => n >= SHARED_SUBJECT_MIN_SOURCES) ||
+    [...wordSupport.values()].some((x) => x.support >= SHARED_SUBJECT_MIN_SOURCES) ||
     twoSourcesShare(carriers, entityLabel, sources.length);
 
   const shared = new Float64Array(sources.length);
@@ -179,17 +217,9 @@ export function buildSubjectProfile(
     match(analysis) {
       if (sources.length === 0) return undefined;
       let weight = 0;
-      let label: string | undefined;
-      let labelWeight = 0;
       for (const id of analysis.subjectTerms) weight += visit(id, 1);
-      for (const { id, label: name } of analysis.entities) {
-        const w = visit(id, ENTITY_FEATURE_WEIGHT);
-        weight += w;
-        if (w > labelWeight && (entitySupport.get(id) ?? 0) >= 2) {
-          label = entityLabel.get(id) ?? name;
-          labelWeight = w;
-        }
-      }
+      for (const { id } of analysis.entities) weight += visit(id, ENTITY_FEATURE_WEIGHT);
+      const label = labelFor(sharedUnits(analysis));
       const story = sameStory(analysis);
       if (touched.length === 0) {
         return story
