@@ -30,7 +30,9 @@ const primary = (a: PublicArticle) => a.categories[0];
 
 /**
  * The newest `n` articles whose own category is `category`, as a reader finds them in Explore:
- * the candidate window holds only a few of a small section, so most are older.
+ * the candidate window holds only a few of a small section, so most are older (the bundled
+ * corpus holds about 50 of Science as their own, 3 of them in the window; the feed reaches the
+ * rest by widening to each interest's own older articles).
  */
 async function newestOf(category: CategoryId, n: number): Promise<string[]> {
   const rows = await ctx.database.db
@@ -48,29 +50,27 @@ async function save(r: TestReader, ids: readonly string[]) {
 }
 
 /**
- * How many of the top 20 carry each category. (By their own, first, category too, printed: the
- * bundled corpus holds 68 articles of Science as their own, and the 25 newest are saved here;
- * the rest are older than the candidates reach, so Science's place is held by the articles
- * filed under World News or Entertainment that carry Science too.)
+ * How many of the top 20 show each category as their label (their own, primary, category: what
+ * a reader counts). The categories they carry at all are printed beside it.
  */
 async function topTwenty(r: TestReader): Promise<Map<string, number>> {
   const { recommendations } = await client.refresh(r);
-  const counts = new Map<string, number>();
-  const own = new Map<string, number>();
+  const carrying = new Map<string, number>();
+  const labels = new Map<string, number>();
   for (const rec of recommendations.slice(0, 20)) {
-    for (const c of rec.article_id.categories) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (const c of rec.article_id.categories) carrying.set(c, (carrying.get(c) ?? 0) + 1);
     const c = primary(rec.article_id) ?? '';
-    own.set(c, (own.get(c) ?? 0) + 1);
+    labels.set(c, (labels.get(c) ?? 0) + 1);
   }
   console.log(
-    `carrying ${JSON.stringify(Object.fromEntries(counts))} own ${JSON.stringify(Object.fromEntries(own))}`,
+    `label ${JSON.stringify(Object.fromEntries(labels))} carrying ${JSON.stringify(Object.fromEntries(carrying))}`,
   );
   if (process.env.DEBUG_FEED)
     for (const rec of recommendations)
       console.log(
         `${rec.article_id.categories.join(',')} ${rec.article_id.pubDate.slice(0, 10)} ${rec.reasons.join('; ')}`,
       );
-  return counts;
+  return labels;
 }
 
 const steer = (r: TestReader, changes: object[]) =>

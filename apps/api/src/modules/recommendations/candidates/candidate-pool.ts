@@ -22,7 +22,8 @@ export interface CandidatePool {
   engaging: readonly RankableArticle[];
   /**
    * Per category, the newest CANDIDATE_LIMITS.olderPooledPerTopic articles before the window
-   * (published at or before its start) carrying it, newest first: where widening looks first.
+   * (published at or before its start) whose primary category (their label) it is, newest
+   * first: where widening looks first.
    */
   olderByCategory: ReadonlyMap<string, readonly RankableArticle[]>;
 }
@@ -75,21 +76,51 @@ const firstMatching = (
 };
 
 /**
+ * The topic source: the newest of the window in the reader's topics, at most `limit`. Each
+ * topic first gets its part of the bound (limit / topics) from its own articles (whose label,
+ * the primary category, it is), so that a small section is not crowded out by the articles of
+ * a large one that merely carry it; the rest of the bound goes to the newest carrying any.
+ */
+function byTopic(
+  window: readonly RankableArticle[],
+  topicList: readonly string[],
+  limit: number,
+): RankableArticle[] {
+  if (topicList.length === 0) return [];
+  const topics = new Set(topicList);
+  const part = Math.floor(limit / topics.size);
+  const own = new Map([...topics].map((t) => [t, 0]));
+  const found = new Set<RankableArticle>();
+  for (const a of window) {
+    const primary = a.categories[0];
+    const n = primary === undefined ? undefined : own.get(primary);
+    if (n === undefined || n >= part) continue;
+    own.set(primary!, n + 1);
+    found.add(a);
+  }
+  for (const a of window) {
+    if (found.size >= limit) break;
+    if (overlaps(a.categories, topics)) found.add(a);
+  }
+  return [...found];
+}
+
+/**
  * The union of a reader's window sources, each bounded before the union (by id, ascending):
- * the newest of the window in the reader's topics, the newest overall, the window's most
- * engaged-with, the newest of the window carrying one of the reader's profile keywords, and
- * the window's articles among their best co-engagement scores.
+ * the newest of the window in the reader's topics (each topic's own articles first: `byTopic`),
+ * the newest overall, the window's most engaged-with, the newest of the window carrying one of
+ * the reader's profile keywords, and the window's articles among their best co-engagement
+ * scores.
  */
 export function windowSources(pool: CandidatePool, selection: PoolSelection): RankableArticle[] {
   const l = CANDIDATE_LIMITS;
-  const topics = new Set(selection.topics);
   const keywords = new Set(selection.keywords);
   const coEngaged = new Set(selection.coEngagedIds);
   const picked = new Map<string, RankableArticle>();
   const add = (articles: readonly RankableArticle[]) => {
     for (const a of articles) picked.set(a.id, a);
   };
-  add(firstMatching(pool.window, (a) => overlaps(a.categories, topics), l.byTopic));
+  add(byTopic(pool.window, selection.topics, l.byTopic));
   add(pool.newest);
   add(pool.engaging);
   add(firstMatching(pool.window, (a) => overlaps(a.keywords, keywords), l.byKeyword));

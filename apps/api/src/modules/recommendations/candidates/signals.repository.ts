@@ -283,8 +283,9 @@ export const signalsRepository = {
    * The shared candidate pool's rows (candidate-pool.ts): every article of the window
    * (published after `since`, not after `now`); the newest `newest` before it, which the
    * newest-overall source needs when the window holds fewer than that; and for each category
-   * the newest `olderPerCategory` before it carrying the category (a range of that category's
-   * own newest-first index), for widening.
+   * the newest `olderPerCategory` before it whose primary category (their label) it is (a range
+   * of the category's own newest-first index, whose condition the containment repeats so that
+   * the partial index serves, filtered by the first element), for widening.
    */
   async candidatePool(
     db: DbExecutor,
@@ -301,6 +302,7 @@ export const signalsRepository = {
       union all
       (select ${RANKABLE_COLUMNS}, ${category} as part from articles a
        where a.pub_date <= ${at(since)} and a.categories @> array[${category}]::text[]
+         and a.categories[1] = ${category}
        order by a.pub_date desc nulls last, a.id limit ${num(olderPerCategory)})`,
     );
     const result = await db.execute<RankableRecord & { part: string }>(sql`
@@ -390,9 +392,10 @@ export const signalsRepository = {
    * Widening from the database, for a reader whose window ran dry and who has seen too many
    * of the pooled older articles of a topic to find its share among them (see
    * candidate-pool.ts, `olderFromPool`): for each topic, the newest `olderPerTopic` articles
-   * before the window the reader has not seen (not read, reacted to, or shown within the
-   * cooldown), minus what the reader excluded (as for the window's, hidden sources and "fewer"
-   * articles) and the window's candidates (`freshIds`). By id.
+   * before the window whose primary category (their label) it is that the reader has not seen
+   * (not read, reacted to, saved, or shown within the cooldown), minus what the reader excluded
+   * (as for the window's, hidden sources and "fewer" articles) and the window's candidates
+   * (`freshIds`). By id.
    */
   async olderCandidates(
     tx: DbExecutor,
@@ -409,6 +412,7 @@ export const signalsRepository = {
       q.topics.map(
         (category) => sql`(select t.id from articles t
            where t.pub_date <= ${at(q.since)} and t.categories @> array[${category}]::text[]
+             and t.categories[1] = ${category}
              and t.id not in (select article_id from seen)
            order by t.pub_date desc nulls last, t.id limit ${num(l.olderPerTopic)})`,
       ),
@@ -418,6 +422,7 @@ export const signalsRepository = {
       with seen as materialized (
         select article_id from article_reactions where user_id = ${q.userId}
         union select article_id from article_views where user_id = ${q.userId}
+        union select article_id from saved_articles where user_id = ${q.userId}
         union select article_id from recommendations where user_id = ${q.userId}
           and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
       ), disliked_keys as (

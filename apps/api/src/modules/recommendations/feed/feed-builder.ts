@@ -197,7 +197,8 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
  * excluded (hidden sources and "fewer" articles, and what `readerFlags` blocks: what they
  * read, reacted to, saved or viewed, and copies of what they disliked), by id; then, when
  * fewer than WIDEN_BELOW of those are unseen (not recently shown) articles of their declared
- * interests, or fewer than WIDEN_PER_INTEREST of one of them, the window ran dry for them,
+ * interests, or fewer than WIDEN_PER_INTEREST of one of them (counted by their label, the
+ * primary category), the window ran dry for them,
  * and the newest unseen articles of each topic before the window follow, by id: from the pool
  * when its older articles of each topic hold enough
  * the reader has not seen (their flags are asked in the same statement), else from the
@@ -220,25 +221,27 @@ async function gatherCandidates(
     const f = flagsOf(article);
     return f?.blocked ? [] : [{ article, recentlyShown: f?.recentlyShown ?? false }];
   });
-  // Unseen fresh candidates of each declared interest, and of them all.
+  // Unseen fresh candidates of each declared interest, and of them all, by their label (the
+  // primary category): an interest whose own articles ran dry is widened even when others'
+  // articles still carry it as a secondary category.
   const perInterest = new Map(query.interests.map((c) => [c, 0]));
   let freshInInterests = 0;
   for (const c of fresh) {
     if (c.recentlyShown) continue;
-    let inInterests = false;
-    for (const x of c.article.categories) {
-      const n = perInterest.get(x);
-      if (n === undefined) continue;
-      perInterest.set(x, n + 1);
-      inInterests = true;
-    }
-    if (inInterests) freshInInterests += 1;
+    const n = perInterest.get(primaryOf(c.article));
+    if (n === undefined) continue;
+    perInterest.set(primaryOf(c.article), n + 1);
+    freshInInterests += 1;
   }
   const thinInterest = [...perInterest.values()].some((n) => n < WIDEN_PER_INTEREST);
   if (freshInInterests >= WIDEN_BELOW && !thinInterest) return fresh;
 
   const freshIds = new Set(fresh.map((c) => c.article.id));
-  const fromPool = olderFromPool(pool, query.topics, (a) => flagsOf(a)?.seen ?? false);
+  // What the reader saved is blocked, not seen: it must not take a place of a topic's newest.
+  const fromPool = olderFromPool(pool, query.topics, (a) => {
+    const f = flagsOf(a);
+    return (f?.seen || f?.blocked) ?? false;
+  });
   const widened = fromPool
     ? fromPool
         .filter((a) => !flagsOf(a)?.blocked && allowed(a) && !freshIds.has(a.id))
@@ -247,14 +250,18 @@ async function gatherCandidates(
   return [...fresh, ...widened];
 }
 
+/** An article's own category: the label its card shows (categories are primary first). */
+const primaryOf = (a: RankableArticle): string => a.categories[0] ?? '';
+
 const windowStart = (window: CorpusWindow) =>
   new Date(window.anchor.getTime() - CANDIDATE_WINDOW_DAYS * DAY_MS);
 
 /**
- * How far the pool had to widen: the age of the WIDEN_AFTER-th newest unseen article in the
- * reader's declared interests, in windows (at least 1, at most MAX_FRESHNESS_STRETCH). The
- * ranker stretches its freshness half-lives by it, so a reader whose topics ran dry in the
- * window gets their topics' older articles rather than fresh ones of other topics.
+ * How far the pool had to widen: the age of the WIDEN_AFTER-th newest unseen article of the
+ * reader's declared interests (by its label, the primary category), in windows (at least 1, at
+ * most MAX_FRESHNESS_STRETCH). The ranker stretches its freshness half-lives by it, so a reader
+ * whose topics ran dry in the window gets their topics' older articles rather than fresh ones
+ * of other topics.
  */
 function freshnessStretch(
   candidates: readonly CandidateRow[],
@@ -262,7 +269,7 @@ function freshnessStretch(
   anchor: Date,
 ): number {
   const ages = candidates
-    .filter((c) => !c.recentlyShown && c.article.categories.some((x) => interests.includes(x)))
+    .filter((c) => !c.recentlyShown && interests.includes(primaryOf(c.article)))
     .map((c) => (anchor.getTime() - c.article.pubDate.getTime()) / DAY_MS)
     .sort((a, b) => a - b);
   const age = ages[Math.min(WIDEN_AFTER, ages.length) - 1];

@@ -173,11 +173,30 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
   }));
   const interestCount = new Map(interests.map((c) => [c, 0]));
   const declared = new Set(interests);
+  /** Carries a declared interest, primary or not (discovery looks beyond these). */
   const isDeclared = (c: Candidate) => c.categories.some((cat) => declared.has(cat));
   // Candidates only leave the pool and counts only grow: a bucket that came up empty stays so.
   const drained = new Set<string>();
+  // An interest is the label a reader sees: its floor, turns and share are filled and counted
+  // by the articles whose primary category (their card's label) it is; one merely carrying it
+  // (a World News article with a secondary Science) fills a turn, and counts, only once no
+  // primary candidate of it is left.
+  const primaryDrained = new Set<string>();
+  const countsFor = (c: Candidate, category: string): boolean =>
+    c.categories[0] === category ||
+    (primaryDrained.has(category) && c.categories.includes(category));
+  /** Counts for the declared share: its label is an interest (or stands in for one). */
+  const countsDeclared = (c: Candidate) => {
+    for (const cat of c.categories) if (declared.has(cat) && countsFor(c, cat)) return true;
+    return false;
+  };
   const pickInterest = (category: string): number => {
     if (drained.has(category)) return -1;
+    if (!primaryDrained.has(category)) {
+      const pick = scanOwed((c) => c.categories[0] === category);
+      if (pick >= 0) return pick;
+      primaryDrained.add(category);
+    }
     const pick = scanOwed((c) => c.categories.includes(category));
     if (pick < 0) drained.add(category);
     return pick;
@@ -290,10 +309,10 @@ export function diversify(kept: Candidate[], options: DiversifyOptions): number[
     selected.push(pick);
     removed[pick] = 1;
     const c = kept[pick]!;
-    if (isDeclared(c)) declaredCount += 1;
+    if (countsDeclared(c)) declaredCount += 1;
     for (const category of c.categories) {
       const count = interestCount.get(category);
-      if (count !== undefined) interestCount.set(category, count + 1);
+      if (count !== undefined && countsFor(c, category)) interestCount.set(category, count + 1);
     }
     // A learned topic's article picked on its merits does not use up the taught subject's share.
     if (c.steeredUp || c.subjectMatch || (c.learned && drained.has('#subject'))) learnedCount += 1;

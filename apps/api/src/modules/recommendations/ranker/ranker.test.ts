@@ -345,6 +345,43 @@ describe('rank: diversity', () => {
       for (const n of inBlocks(after, c)) expect([c, n >= 1]).toEqual([c, true]);
   });
 
+  it("fills an interest's place with articles it labels, before those merely carrying it", () => {
+    const base = pool({ world: 60, politics: 40 }, 7);
+    // Popular, fresh World News articles with a secondary Science; two older Science ones.
+    const carrying = Array.from({ length: 8 }, (_, i) =>
+      article(['world', 'science'], `Summit ${i} weighs a telescope budget in Oslo`, {
+        likes: 50,
+        saves: 10,
+      }),
+    );
+    const own = [0, 1].map((i) =>
+      article(['science'], `Fossil ${i} found in a Lima glacier`, {
+        pubDate: new Date(NOW.getTime() - 20 * DAY),
+        likes: 0,
+        saves: 0,
+      }),
+    );
+    const candidates = [...base, ...carrying, ...own];
+    const out = rank({ interests: ['world', 'science'], history: [] }, candidates, {
+      ...context(candidates),
+      limit: 10,
+    });
+    const labels = out.map((r) => r.article.categories[0]);
+    const firstCarrying = out.findIndex(
+      (r) => r.article.categories[0] !== 'science' && r.article.categories.includes('science'),
+    );
+    // Science's first place goes to an article it labels, though less fresh and popular.
+    expect(labels.indexOf('science')).toBeGreaterThanOrEqual(0);
+    if (firstCarrying >= 0) expect(labels.indexOf('science')).toBeLessThan(firstCarrying);
+    // Once its own articles are used up, one carrying it stands in.
+    const onlyCarrying = [...base, ...carrying];
+    const fallback = rank({ interests: ['politics', 'science'], history: [] }, onlyCarrying, {
+      ...context(onlyCarrying),
+      limit: 10,
+    });
+    expect(fallback.some((r) => r.article.categories.includes('science'))).toBe(true);
+  });
+
   it('still fills the page when one category is all there is', () => {
     const candidates = pool({ politics: 30 });
     const out = rank({ interests: ['politics'], history: [] }, candidates, context(candidates));
