@@ -9,7 +9,7 @@
  */
 import { CATEGORY_IDS } from '@lede/shared';
 import { stem, STOPWORDS } from '../../../lib/text/index.js';
-import { SUBJECT_TERMS } from './tunables.js';
+import { STORED_SUBJECT_TERMS } from './tunables.js';
 import type { Analysis, Analyzer } from './vectors.js';
 
 const CATEGORY_WORDS: ReadonlySet<string> = new Set(CATEGORY_IDS);
@@ -80,10 +80,12 @@ export function expandedFeatures(analysis: Analysis, analyzer: Analyzer): Readon
   if (hit) return hit;
   const out = new Set<string>();
   if (analysis.terms && analysis.terms.length > 0) {
-    // As storedSubjectFeatures chooses them: the SUBJECT_TERMS first, category words left out.
+    // All it carries (STORED_SUBJECT_TERMS), category words left out: what several stories
+    // share, and what a steered subject's key asks of an article, is any term they carry, not
+    // only the SUBJECT_TERMS heaviest that make one story's cluster (storedSubjectFeatures).
     let n = 0;
     for (const raw of analysis.terms) {
-      if (n >= SUBJECT_TERMS) break;
+      if (n >= STORED_SUBJECT_TERMS) break;
       const key = raw.trim().toLowerCase();
       if (!key || CATEGORY_WORDS.has(key)) continue;
       n += 1;

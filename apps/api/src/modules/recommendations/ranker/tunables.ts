@@ -117,6 +117,17 @@ export const LEARNED_MAX = 1;
  * SUBJECT_SATURATION, at most 1.
  */
 export const SUBJECT_TERMS = 10;
+/**
+ * What several stories share, and what a steered subject's key asks of an article, counts every
+ * salient term stored with it (lib/text keeps at most MAX_TERMS = 24, heaviest first): a subject
+ * names what the article carries (issue 52). Cut at SUBJECT_TERMS, two stories on Joe Biden at
+ * the Queen's funeral lost their shared "president" (the 11th term of one), their subject's key
+ * became "Joe Biden · Elizabeth · royal", and turning it up reached no other story. One story's
+ * cluster (a candidate sharing SUBJECT_MIN_SHARED features with one liked or read article) keeps
+ * the SUBJECT_TERMS heaviest: with all of them, one Biden story opened put three Biden stories
+ * (sharing "joe biden" and "president") in the next 10.
+ */
+export const STORED_SUBJECT_TERMS = 24;
 export const SUBJECT_MIN_DF = 8;
 export const SUBJECT_MAX_DF_SHARE = 0.1;
 export const ENTITY_FEATURE_WEIGHT = 1;
