@@ -44,7 +44,7 @@ import { DEFAULT_DATA, loadHeadlines, replay } from '../eval-stories/run.js';
 const TOP = 3;
 const DAY = 24 * 60 * 60 * 1000;
 
-interface CorpusArticle extends RelatedArticle {
+export interface CorpusArticle extends RelatedArticle {
   title: string;
   description: string;
   keywords: string[];
@@ -120,7 +120,7 @@ export function corpusArticles(records: readonly SeedRecord[]): CorpusArticle[] 
 }
 
 /** Candidates sharing at least one term, through an inverted index (as the GIN index does). */
-function indexByTerm<T extends RelatedArticle>(articles: readonly T[]) {
+export function indexByTerm<T extends RelatedArticle>(articles: readonly T[]) {
   const postings = new Map<string, T[]>();
   for (const a of articles) {
     for (const t of new Set(a.terms)) {
