@@ -111,7 +111,8 @@ describe('gentle nudges, on the bundled corpus', () => {
       feed.recommendations.slice(0, 10).filter((r) => r.reasons[0]!.startsWith('Because you liked'))
         .length;
     console.info(`taught by a like in the next 10: one like ${taught(a)}, three ${taught(b)}`);
-    expect(taught(a)).toBeGreaterThanOrEqual(1);
+    // Issue 52: a card names the liked article only with evidence (its story or two shared
+    // salient terms); no article of the corpus shares two with this one, so none may say so.
     expect(taught(a)).toBeLessThanOrEqual(3);
     expect(onClimate(a)).toBeLessThanOrEqual(3);
     for (const feed of [a, b]) {

@@ -58,6 +58,13 @@ export const CANDIDATE_LIMITS = {
   byKeyword: 200,
   /** Best co-engagement scores ("readers who liked what you liked"), in the window. */
   coEngaged: 200,
+  /**
+   * Taught subject: of the newest `taughtScanned` unseen articles before the window sharing a
+   * term with what the reader liked, saved or shared (TAUGHT_TERMS of them), the `taught`
+   * sharing most.
+   */
+  taught: 40,
+  taughtScanned: 400,
 } as const;
 
 /**
@@ -76,6 +83,8 @@ export const REMEMBERED_DISLIKES = 500;
 
 /** Profile keywords matched against article keywords for candidates. */
 export const PROFILE_KEYWORDS = 12;
+/** The top terms of the reader's liked, saved and shared articles the taught source matches. */
+export const TAUGHT_TERMS = 8;
 
 /** Co-engagement is computed over a bounded neighbourhood. */
 export const CO_ENGAGEMENT = {

@@ -3,6 +3,7 @@ import type { Changes } from '../../../changes/index.js';
 import { engagementOf } from '../../../lib/engagement.js';
 import { LIST_STALE_MS } from '../../../changes/index.js';
 import { corpusWindowKey } from './corpus-stats-cache.js';
+import { matchTermsOf } from '../controls/profile-keywords.js';
 import type { RankableArticle } from '../ranker/index.js';
 import { signalsRepository as repo, type CorpusWindow } from './signals.repository.js';
 import { CANDIDATE_LIMITS, CANDIDATE_POOL_MAX_AGE_MS } from '../recommendations.settings.js';
@@ -109,7 +110,7 @@ function byTopic(
  * The union of a reader's window sources, each bounded before the union (by id, ascending):
  * the newest of the window in the reader's topics (each topic's own articles first: `byTopic`),
  * the newest overall, the window's most engaged-with, the newest of the window carrying one of
- * the reader's profile keywords, and the window's articles among their best co-engagement
+ * the reader's profile terms (its stored terms, or its keywords when none are stored), and the window's articles among their best co-engagement
  * scores.
  */
 export function windowSources(pool: CandidatePool, selection: PoolSelection): RankableArticle[] {
@@ -123,7 +124,7 @@ export function windowSources(pool: CandidatePool, selection: PoolSelection): Ra
   add(byTopic(pool.window, selection.topics, l.byTopic));
   add(pool.newest);
   add(pool.engaging);
-  add(firstMatching(pool.window, (a) => overlaps(a.keywords, keywords), l.byKeyword));
+  add(firstMatching(pool.window, (a) => overlaps(matchTermsOf(a), keywords), l.byKeyword));
   add(pool.window.filter((a) => coEngaged.has(a.id)));
   return [...picked.values()].sort(byId);
 }

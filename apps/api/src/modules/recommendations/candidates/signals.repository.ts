@@ -1,5 +1,5 @@
 import { CATEGORY_IDS } from '@lede/shared';
-import { asc, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../../db/client.js';
 import { articles } from '../../../db/schema.js';
 import type { HistoryAction, RankableArticle } from '../ranker/index.js';
@@ -418,30 +418,77 @@ export const signalsRepository = {
       ),
       sql` union `,
     );
-    const result = await tx.execute<RankableRecord & { recently_shown: boolean }>(sql`
-      with seen as materialized (
-        select article_id from article_reactions where user_id = ${q.userId}
-        union select article_id from article_views where user_id = ${q.userId}
-        union select article_id from saved_articles where user_id = ${q.userId}
-        union select article_id from recommendations where user_id = ${q.userId}
-          and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
-      ), disliked_keys as (
-        select d.title_key from article_reactions r join articles d on d.id = r.article_id
-        where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
-      )
-      select ${RANKABLE_COLUMNS},
-             (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
-      from (${olderByTopic}) older
-      join articles a on a.id = older.id
-      left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
-      where (rec.status is null or rec.status <> 'read')
-        and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = a.id)
-        and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
-        and a.source_name <> all(${textArray(q.hiddenSources)})
-        and a.id::text <> all(${textArray(q.fewerArticleIds)})
-        and a.id <> all(${uuidArray(freshIds)})
-      order by a.id
-    `);
-    return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));
+    return unseenOlder(tx, q, olderByTopic, freshIds);
+  },
+
+  /**
+   * The taught-subject source: of the newest `scanned` articles before the window (published
+   * at or before `since`) whose stored terms share one of `terms` (the reader's liked, saved
+   * and shared articles' top terms) and that the reader has not seen, the `limit` sharing the
+   * most terms (newest first among equals), minus what they excluded
+   * and `knownIds` (the candidates found already), as `olderCandidates`. One range of the
+   * terms' GIN index (articles_terms_idx), sorted by date: bounded by the articles carrying
+   * the terms, not by the table.
+   */
+  async taughtCandidates(
+    tx: DbExecutor,
+    q: CandidateQuery,
+    terms: readonly string[],
+    knownIds: readonly string[],
+    { limit, scanned }: { limit: number; scanned: number },
+  ): Promise<CandidateRow[]> {
+    if (terms.length === 0 || limit <= 0) return [];
+    // The newest `scanned` sharing any term (a bitmap range of the GIN index, then a top-N
+    // sort), of them the `limit` sharing most, newest first: one common term alone ("risk")
+    // would otherwise fill the source with articles on other subjects.
+    const taught = sql`(select m.id from (
+         select t.id, t.pub_date, t.terms from articles t
+         where t.terms && ${textArray(terms)} and t.pub_date <= ${at(q.since)}
+           and t.id not in (select article_id from seen)
+           and t.id <> all(${uuidArray(knownIds)})
+         order by t.pub_date desc nulls last, t.id limit ${num(scanned)}) m
+       order by cardinality(array(select unnest(m.terms) intersect select unnest(${textArray(terms)}))) desc,
+                m.pub_date desc nulls last, m.id
+       limit ${num(limit)})`;
+    return unseenOlder(tx, q, taught, knownIds);
   },
 };
+
+/**
+ * The rows of `older` (a statement selecting `id`s, which may read the CTE `seen`: what the
+ * reader reacted to, viewed, saved or was shown within the cooldown) that the reader may be
+ * shown: not read, saved or a same-title copy of a dislike, not from a hidden source or a
+ * "fewer" article, not among `freshIds`. By id.
+ */
+async function unseenOlder(
+  tx: DbExecutor,
+  q: CandidateQuery,
+  older: SQL,
+  freshIds: readonly string[],
+): Promise<CandidateRow[]> {
+  const result = await tx.execute<RankableRecord & { recently_shown: boolean }>(sql`
+    with seen as materialized (
+      select article_id from article_reactions where user_id = ${q.userId}
+      union select article_id from article_views where user_id = ${q.userId}
+      union select article_id from saved_articles where user_id = ${q.userId}
+      union select article_id from recommendations where user_id = ${q.userId}
+        and (status = 'read' or retired_at is null or retired_at > ${at(q.ignoredSince)})
+    ), disliked_keys as (
+      select d.title_key from article_reactions r join articles d on d.id = r.article_id
+      where r.user_id = ${q.userId} and r.kind = 'dislike' and d.title_key <> ''
+    )
+    select ${RANKABLE_COLUMNS},
+           (rec.id is not null and (rec.retired_at is null or rec.retired_at > ${at(q.ignoredSince)})) as recently_shown
+    from (${older}) older
+    join articles a on a.id = older.id
+    left join recommendations rec on rec.user_id = ${q.userId} and rec.article_id = a.id
+    where (rec.status is null or rec.status <> 'read')
+      and not exists (select 1 from saved_articles s where s.user_id = ${q.userId} and s.article_id = a.id)
+      and not exists (select 1 from disliked_keys k where k.title_key = a.title_key)
+      and a.source_name <> all(${textArray(q.hiddenSources)})
+      and a.id::text <> all(${textArray(q.fewerArticleIds)})
+      and a.id <> all(${uuidArray(freshIds)})
+    order by a.id
+  `);
+  return result.rows.map((r) => ({ article: toRankable(r), recentlyShown: r.recently_shown }));
+}

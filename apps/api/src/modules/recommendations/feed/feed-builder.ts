@@ -8,7 +8,7 @@ import {
   type CandidatePool,
 } from '../candidates/candidate-pool.js';
 import { createCorpusStatsCache } from '../candidates/corpus-stats-cache.js';
-import { topProfileKeywords } from '../controls/profile-keywords.js';
+import { topProfileKeywords, topTaughtTerms } from '../controls/profile-keywords.js';
 import {
   coEngagementFor,
   learnedTopics,
@@ -47,6 +47,7 @@ import {
   PROFILE_KEYWORDS,
   RANK_SEED,
   REMEMBERED_DISLIKES,
+  TAUGHT_TERMS,
 } from '../recommendations.settings.js';
 import { loadReaderControls, toRankControls } from '../controls/reader-controls.js';
 import type { ReaderControlRow } from '../controls/reader-controls.repository.js';
@@ -159,7 +160,15 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
       hiddenSources: [...(controls.hiddenSources ?? [])],
       fewerArticleIds: [...(controls.fewerArticleIds ?? [])],
     };
-    const candidates = await gatherCandidates(tx, pool, query);
+    const gathered = await gatherCandidates(tx, pool, query);
+    const taught = await repo.taughtCandidates(
+      tx,
+      query,
+      topTaughtTerms(history, TAUGHT_TERMS, controls.steeredSubjects),
+      gathered.map((c) => c.article.id),
+      { limit: CANDIDATE_LIMITS.taught, scanned: CANDIDATE_LIMITS.taughtScanned },
+    );
+    const candidates = [...gathered, ...taught];
 
     const user: RankUser = { interests: reader.interests, history, controls };
     const context: RankContext = {
@@ -168,7 +177,9 @@ export function createFeedBuilder(changes: Changes, rankFeed: RankFn = rank) {
       limit: FEED_SIZE,
       stats,
       coEngagement,
-      freshnessStretch: freshnessStretch(candidates, reader.interests, window.anchor),
+      // Measured without the taught subject's older articles: they follow what the reader
+      // liked, not how far their declared interests ran dry.
+      freshnessStretch: freshnessStretch(gathered, reader.interests, window.anchor),
     };
     const unseen = candidates.filter((c) => !c.recentlyShown).map((c) => c.article);
     const fresh = rankFeed(
