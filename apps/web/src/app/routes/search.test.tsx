@@ -68,8 +68,8 @@ describe('the search page count', () => {
   it('says "0 articles" beside the empty state', async () => {
     answerWith(0);
     renderSearch('zyxwvut');
-    expect(await screen.findByText('Found 0 articles')).toBeInTheDocument();
-    expect(screen.getByText('No articles found')).toBeInTheDocument();
+    expect(await screen.findByText('Found 0 articles', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No articles found', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('counts "1+ articles" while more can be loaded', async () => {
