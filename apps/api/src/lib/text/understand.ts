@@ -49,7 +49,7 @@ export function understandArticle(text: ArticleText, corpus?: PhraseCorpus): Art
   const categories = detail.categories;
   return {
     categories,
-    categoryScores: categoryScoresOf(detail, categories),
+    categoryScores: detail.scores.map(round),
     keywords: [
       ...categories.slice(0, 1),
       ...topPhrases(salient.filter(isEntityOrPhrase), MAX_PILLS),
@@ -58,14 +58,4 @@ export function understandArticle(text: ArticleText, corpus?: PhraseCorpus): Art
     termWeights: salient.map((t) => round(t.weight)),
     words: [...new Set(contentWords(`${text.title} ${text.description}`))],
   };
-}
-
-function categoryScoresOf(
-  detail: ReturnType<typeof categorizeDetailed>,
-  categories: readonly CategoryId[],
-): number[] {
-  const scores = (detail as { scores?: readonly number[] }).scores;
-  if (scores && scores.length === categories.length) return scores.map(round);
-  const text = new Map(detail.fromText.map((s) => [s.id, s.score]));
-  return categories.map((id) => round(text.get(id) ?? 0));
 }

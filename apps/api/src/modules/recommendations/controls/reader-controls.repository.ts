@@ -13,6 +13,15 @@ export interface ReaderControlRow {
 }
 
 /** The rows of reader_controls (hidden sources, muted topics, removed learned topics). */
+/** A control row as the controls read it. */
+const controlColumns = {
+  kind: readerControls.kind,
+  value: readerControls.value,
+  count: readerControls.count,
+  createdAt: readerControls.createdAt,
+  updatedAt: readerControls.updatedAt,
+};
+
 export const readerControlsRepository = {
   /** Articles per source published in (since, until], without the `leftOut` sources. */
   async articlesBySource(
@@ -39,13 +48,7 @@ export const readerControlsRepository = {
 
   async all(db: DbExecutor, userId: string): Promise<ReaderControlRow[]> {
     return db
-      .select({
-        kind: readerControls.kind,
-        value: readerControls.value,
-        count: readerControls.count,
-        createdAt: readerControls.createdAt,
-        updatedAt: readerControls.updatedAt,
-      })
+      .select(controlColumns)
       .from(readerControls)
       .where(eq(readerControls.userId, userId))
       .orderBy(asc(readerControls.createdAt), asc(readerControls.kind), asc(readerControls.value));
@@ -175,13 +178,7 @@ export const readerControlsRepository = {
     value: string,
   ): Promise<ReaderControlRow | undefined> {
     const [row] = await db
-      .select({
-        kind: readerControls.kind,
-        value: readerControls.value,
-        count: readerControls.count,
-        createdAt: readerControls.createdAt,
-        updatedAt: readerControls.updatedAt,
-      })
+      .select(controlColumns)
       .from(readerControls)
       .where(
         and(
