@@ -39,7 +39,7 @@ test('360 px: every visitor screen fits, and the menu is a disclosure', async ({
   await menu.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?q=health$/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByText(/^Found \d+\+? article\(s\)$/)).toBeVisible();
+  await expect(page.getByText(/^Found \d+\+? articles?$/)).toBeVisible();
 
   // The article modal fills the phone screen and still closes.
   await page.getByRole('article').first().getByRole('heading').getByRole('button').click();

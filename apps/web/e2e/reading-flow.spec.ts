@@ -47,9 +47,9 @@ test.describe('lists that keep going', () => {
     expect(errors).toEqual([]);
   });
 
-  test('search: "Found N+ article(s)" grows as pages load, exact at the end', async ({ page }) => {
+  test('search: "Found N+ articles" grows as pages load, exact at the end', async ({ page }) => {
     await page.goto('/search?q=trump');
-    const found = /^Found \d+\+? article\(s\)$/;
+    const found = /^Found \d+\+? articles?$/;
     await expect(page.getByText(found)).toBeVisible();
     expect(await countOf(page, found)).toEqual({ n: 50, more: true });
     const list = page.getByRole('list', { name: 'Search results for trump' }).getByRole('article');
@@ -123,8 +123,8 @@ test.describe('the article dialog owns its address', () => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/article\/[^/]+$/);
     const address = page.url();
-    await expect(dialog.getByRole('heading', { name: 'More like this' })).toBeVisible();
-    await expectNoA11yViolations(page, 'article dialog with more like this');
+    // "More like this" shows only what is related (issue 52): this card may have none.
+    await expectNoA11yViolations(page, 'article dialog');
 
     // Next replaces the address: Back then goes to the list, not to the first article.
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -141,7 +141,6 @@ test.describe('the article dialog owns its address', () => {
     await other.goto(address);
     await expect(other.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(other.getByRole('dialog')).toHaveCount(0);
-    await expect(other.getByRole('heading', { name: 'More like this' })).toBeVisible();
     await other.close();
     expect(errors).toEqual([]);
   });
@@ -151,10 +150,11 @@ test.describe('the article dialog owns its address', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const theme of ['light', 'dark'] as const) {
-      await page.goto('/search?q=hurricane%20fiona');
+      // An article with related stories: NASA's rescheduled Artemis launch.
+      await page.goto('/search?q=artemis%20mission');
       await setTheme(page, theme);
       const results = page.getByRole('list', { name: /Search results/ }).getByRole('article');
-      const first = results.first();
+      const first = results.filter({ hasText: 'Reschedules Artemis Moon Mission' }).first();
       const title = (await first.getByRole('heading').textContent())!.trim();
       await first.getByRole('button', { name: title }).click();
       const dialog = page.getByRole('dialog', { name: title });
@@ -166,9 +166,9 @@ test.describe('the article dialog owns its address', () => {
       );
       expect(new Set(tops).size).toBe(1);
       await expect(dialog.getByRole('heading', { name: 'More like this' })).toBeVisible();
-      const related = dialog.getByRole('link').filter({ hasText: /fiona|hurricane|puerto rico/i });
+      const related = dialog.getByRole('link').filter({ hasText: /nasa|moon/i });
       await expect(related.first()).toBeVisible();
-      await expect(dialog.getByRole('link', { name: 'Search for hurricane fiona' })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Search for artemis mission' })).toBeVisible();
       await expectNoA11yViolations(page, `article dialog at 360 px, ${theme}`);
     }
   });

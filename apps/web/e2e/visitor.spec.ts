@@ -109,14 +109,14 @@ test('search: count, results, empty state and blank queries', async ({ page }) =
   await box.fill('climate');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=climate$/);
-  const found = page.getByText(/^Found \d+\+? article\(s\)$/);
+  const found = page.getByText(/^Found \d+\+? articles?$/);
   await expect(found).toBeVisible();
   const n = Number(/Found (\d+)/.exec((await found.textContent()) ?? '')?.[1]);
   expect(n).toBeGreaterThan(0);
   await expect(page.getByRole('article')).toHaveCount(n);
 
   await page.goto('/search?q=zzqxjvkw');
-  await expect(page.getByText('Found 0 article(s)')).toBeVisible();
+  await expect(page.getByText('Found 0 articles')).toBeVisible();
   await expect(page.getByText('No articles found', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Explore articles' }).click();
   await expect(page).toHaveURL(/\/explore$/);
