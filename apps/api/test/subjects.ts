@@ -94,10 +94,16 @@ export function findSubject(window: PublicArticle[], interests: readonly string[
     const ws = wordsOf(a);
     return subjectWords.filter((w) => ws.has(w)).length >= 2;
   };
-  // Its most central articles first (the most of its words, then the newest).
+  // Its most central articles first (the most of its words, then the newest, then by title:
+  // articles of one day are listed by their random ids, which change from run to run).
   const centrality = (i: number) => subjectWords.filter((w) => words[i]!.has(w)).length;
   const articles = [...members]
-    .sort((a, b) => centrality(b) - centrality(a) || a - b)
+    .sort(
+      (a, b) =>
+        centrality(b) - centrality(a) ||
+        Date.parse(window[b]!.pubDate) - Date.parse(window[a]!.pubDate) ||
+        (window[a]!.title < window[b]!.title ? -1 : 1),
+    )
     .map((i) => window[i]!);
   return { words: subjectWords, articles, isOn };
 }
