@@ -48,6 +48,7 @@ import {
   type Replay,
 } from '../tools/eval-stories/run.js';
 import { rssReport } from '../tools/eval-stories/rss-report.js';
+import { FOLDS, outOfFold, TUNE_MIN_PRECISION, TUNING_GRID } from '../tools/eval-stories/folds.js';
 
 /** Unrelated articles after each labelled headline in the load run (most of the corpus). */
 const UNRELATED_PER_HEADLINE = 3;
@@ -74,6 +75,11 @@ const scores = (predicted: readonly string[], labelled: readonly LabelledHeadlin
   );
   return { precision: round(b.precision), recall: round(b.recall), f1: round(b.f1) };
 };
+const roundAll = (b: { precision: number; recall: number; f1: number }) => ({
+  precision: round(b.precision),
+  recall: round(b.recall),
+  f1: round(b.f1),
+});
 const timing = (run: Replay) => ({
   assignMs: {
     p50: round(percentile(run.assignMs, 50), 3),
@@ -109,6 +115,7 @@ async function inMemoryReport() {
     baseline: baselineOf(half).best,
   }));
 
+  const folds = outOfFold(rows, TUNING_GRID, corpus.stats, FOLDS);
   const mixed = await withUnrelated(rows, UNRELATED_PER_HEADLINE);
   const loaded = replay(mixed, {}, corpus.stats);
   const labelledAt = mixed.flatMap((r, i) => (r.story.startsWith('seed-') ? [] : [i]));
@@ -121,6 +128,17 @@ async function inMemoryReport() {
       clusters: new Set(ours.clusters).size,
       merges: ours.merges,
       ...timing(ours),
+    },
+    outOfFold: {
+      how: `${FOLDS} folds by story; options chosen on the other folds (best F1 at precision ≥ ${TUNE_MIN_PRECISION}), scored on the fold, in a replay of the whole stream`,
+      ...roundAll(folds.pooled),
+      folds: folds.folds.map((f) => ({
+        fold: f.fold,
+        headlines: f.headlines,
+        chosen: f.chosen,
+        tuning: roundAll(f.tuning),
+        heldOut: roundAll(f.heldOut),
+      })),
     },
     baseline: {
       name: 'plain TF-IDF single pass: cosine to cluster centroids, stream IDF',

@@ -14,11 +14,11 @@ function article(title: string, source: string, hours = 0) {
 const STREAM: Array<[string, string, number]> = [
   ['Chiquita to merge with Fyffes to create world’s largest banana company', 'Reuters', 0],
   ['Colorado collects $2 million in first month of marijuana taxes', 'Denver Post', 0.5],
-  ['Chiquita and Fyffes agree $1 billion merger', 'BBC News', 1],
+  ['Chiquita and Fyffes agree to merge in $1 billion deal', 'BBC News', 1],
   ['Apple releases iOS 7.1 with CarPlay and Siri improvements', 'The Verge', 1.5],
   ['Marijuana taxes bring in $2 million to Colorado coffers', 'CBS News', 2],
   ['iOS 7.1 update: what Apple changed on your iPhone', 'Macworld', 3],
-  ['Fyffes shares soar on Chiquita merger', 'Irish Times', 4],
+  ['Fyffes shares soar as Chiquita agrees to merge', 'Irish Times', 4],
   ['Colorado marijuana tax revenue tops $2 million', 'Reuters', 5],
   ['Apple iOS 7.1 fixes bugs and speeds up older iPhones', 'CNET', 6],
 ];
@@ -117,6 +117,48 @@ describe('story clustering', () => {
     const other = clusterer.assign(article('Neil deGrasse Tyson hosts the new Cosmos', 'Fox', 1));
     expect(other).toMatchObject({ rule: 'new' });
     expect(other.storyId).not.toBe(first.storyId);
+  });
+
+  it('does not join reports that share only a name: one game, one carmaker', () => {
+    const clusterer = new StoryClusterer();
+    const pairs: Array<[string, string]> = [
+      [
+        'Grand Theft Auto V sales top $1 billion in three days',
+        'Rockstar shows Grand Theft Auto online heists trailer',
+      ],
+      [
+        'General Motors faces federal probe over ignition switch recall',
+        'General Motors shares fall as quarterly profit slides',
+      ],
+    ];
+    pairs.forEach(([one, other], i) => {
+      const a = clusterer.assign(article(one, 'Reuters', i * 80));
+      const b = clusterer.assign(article(other, 'AP', i * 80 + 1));
+      expect(b, other).toMatchObject({ rule: 'new' });
+      expect(b.storyId).not.toBe(a.storyId);
+    });
+  });
+
+  it('does not join two events that share only what happened: two bankruptcies', () => {
+    const clusterer = new StoryClusterer();
+    const a = clusterer.assign(article('Mt. Gox files for bankruptcy protection in Tokyo', 'AP'));
+    const b = clusterer.assign(article('Karmaloop files for bankruptcy protection', 'WSJ', 2));
+    expect(b).toMatchObject({ rule: 'new' });
+    expect(b.storyId).not.toBe(a.storyId);
+  });
+
+  it('joins reports of one event that share a name and what happened, or little but closely', () => {
+    const clusterer = new StoryClusterer();
+    const a = clusterer.assign(article('Urban Outfitters shares jump after earnings beat', 'CNBC'));
+    const b = clusterer.assign(article('Urban Outfitters beats estimates', 'Reuters', 3));
+    expect(b).toMatchObject({ storyId: a.storyId, rule: 'similar' });
+    // Another company's name that shares a word is not the same name.
+    const c = clusterer.assign(article('American Eagle Outfitters earnings beat', 'AP', 4));
+    expect(c.storyId).not.toBe(a.storyId);
+    // Only names shared, but the whole headline is close and the time too.
+    const d = clusterer.assign(article('Juan Pablo picks Nikki Ferrell', 'E! News', 5));
+    const e = clusterer.assign(article('Juan Pablo and Nikki Ferrell', 'People', 6));
+    expect(e).toMatchObject({ storyId: d.storyId, rule: 'similar' });
   });
 
   it('records what joined an article: its score and the shared terms', () => {

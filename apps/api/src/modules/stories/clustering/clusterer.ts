@@ -12,10 +12,20 @@ export interface ClusteringOptions {
   mergeThreshold: number;
   /** Least number of distinct things (a phrase, or a word outside it) a match must share. */
   minShared: number;
+  /** Least number of shared names (someone or something named) a join or merge needs… */
+  minNames: number;
   /** A feature in more active stories than this finds no candidates: it names none of them. */
   maxPostings: number;
   /** How many of a story's heaviest features look for merge candidates. */
   mergeProbe: number;
+  /**
+   * …and of shared event things (not a name: an action, a number, a common noun), unless the
+   * match is strong and close in time (`strongScore`).
+   */
+  minEvents: number;
+  /** A match at least this similar, within `strongGapMs`, needs no shared event thing. */
+  strongScore: number;
+  strongGapMs: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -27,9 +37,13 @@ export const DEFAULT_CLUSTERING: Readonly<ClusteringOptions> = {
   halfLifeMs: DAY,
   joinThreshold: 0.1,
   mergeThreshold: 0.3,
-  minShared: 2,
+  minShared: 1,
+  minNames: 1,
   maxPostings: 500,
   mergeProbe: 8,
+  minEvents: 1,
+  strongScore: 0.5,
+  strongGapMs: 12 * HOUR,
 };
 
 /** What put an article in its story. */
@@ -80,6 +94,9 @@ interface Story {
   titleKeys: string[];
   /** Sum of the members' term-frequency vectors, each of unit length. */
   terms: Map<string, number>;
+  /** Features any member names someone or something with; words inside those names. */
+  names: Set<string>;
+  nameWords: Set<string>;
   first: number;
   last: number;
   /** |centroid| under the IDF of when it was last computed. */
@@ -89,6 +106,8 @@ interface Story {
 }
 
 const SHARED_TERMS = 5;
+/** A match on names or on events alone covers at least this share of the headline's things. */
+const STRONG_COVERAGE = 0.5;
 /** Content words a headline needs for its repetition alone to join a story. */
 const MIN_TITLE_WORDS = 3;
 
@@ -162,8 +181,8 @@ export class StoryClusterer {
       if (score >= this.options.joinThreshold) scored.push({ story, score });
     }
     scored.sort((x, y) => y.score - x.score || x.story.seq - y.story.seq);
-    const best = scored.find(
-      ({ story }) => sharedThings(features, story.terms) >= this.options.minShared,
+    const best = scored.find(({ story, score }) =>
+      this.enough(sharedEvidence(features, story), score, this.gap(story, at, at)),
     );
     if (best) {
       const sharedTerms = this.explain(vector, best.story.terms);
@@ -211,6 +230,8 @@ export class StoryClusterer {
       sources: new Set(),
       titleKeys: [],
       terms: new Map(),
+      names: new Set(),
+      nameWords: new Set(),
       first: at,
       last: at,
       norm: 0,
@@ -350,7 +371,26 @@ export class StoryClusterer {
     if (dot === 0) return 0;
     const score = (dot / (a.norm * b.norm)) * this.decay(this.gap(a, b.first, b.last));
     if (score < this.options.mergeThreshold) return score;
-    return sharedThings(small.terms, large.terms) >= this.options.minShared ? score : 0;
+    const gap = this.gap(a, b.first, b.last);
+    return this.enough(sharedEvidence(small, large), score, gap) ? score : 0;
+  }
+
+  /**
+   * Whether what a match shares is evidence of one event: a name and something that is not a
+   * name ("Fox" and "Cosmos" are one network's show, not one story; "files for bankruptcy" is
+   * not one company), unless the whole is very similar and close in time.
+   */
+  private enough(evidence: Evidence, score: number, gap: number): boolean {
+    if (evidence.things < this.options.minShared) return false;
+    if (evidence.names >= this.options.minNames && evidence.events >= this.options.minEvents)
+      return true;
+    // Names on both sides and none shared: two companies that each filed for bankruptcy.
+    if (evidence.names === 0 && evidence.namedBoth) return false;
+    return (
+      score >= this.options.strongScore &&
+      gap <= this.options.strongGapMs &&
+      evidence.things >= STRONG_COVERAGE * evidence.thingsOfFirst
+    );
   }
 
   private explain(vector: Map<string, number>, terms: Map<string, number>): string[] {
@@ -380,6 +420,8 @@ export class StoryClusterer {
   ): void {
     story.articleIds.push(article.id);
     story.sources.add(article.source);
+    for (const n of features.names) story.names.add(n);
+    for (const w of features.nameWords) story.nameWords.add(w);
     if (titleKey && !this.titles.has(titleKey)) {
       this.titles.set(titleKey, story);
       story.titleKeys.push(titleKey);
@@ -420,6 +462,8 @@ export class StoryClusterer {
     this.remove(from);
     into.articleIds.push(...from.articleIds);
     for (const s of from.sources) into.sources.add(s);
+    for (const n of from.names) into.names.add(n);
+    for (const w of from.nameWords) into.nameWords.add(w);
     for (const key of from.titleKeys) {
       if (this.titles.has(key)) continue;
       this.titles.set(key, into);
@@ -437,20 +481,73 @@ export class StoryClusterer {
   }
 }
 
+/** Features and what of them are names: an article's (`Features`) or a story's. */
+interface NamedTerms {
+  /** Feature → weight (an article) or summed weight (a story). */
+  readonly terms?: ReadonlyMap<string, number>;
+  readonly names: ReadonlySet<string>;
+  readonly nameWords: ReadonlySet<string>;
+}
+
+/** What two feature sets share: distinct things, and how many of them are names or events. */
+export interface Evidence {
+  things: number;
+  names: number;
+  /** Shared things that name no one: what happened ("recall", "files", "7.1"), where. */
+  events: number;
+  /** Distinct things of the first side, shared or not. */
+  thingsOfFirst: number;
+  /** Both sides name someone or something. */
+  namedBoth: boolean;
+}
+
+const termsOf = (x: NamedTerms | Features): ReadonlyMap<string, number> =>
+  x instanceof Map ? x : x.terms!;
+
 /**
  * Distinct things two feature sets share: each shared phrase once with its words ("joe biden"
- * is one thing, not three), each other shared word once.
+ * is one thing, not three), each other shared word once. A word inside a name on both sides
+ * whose names differ ("outfitters" of "Urban Outfitters" and "American Eagle Outfitters") is
+ * not shared. A thing is a name when either side names something with it; else an event.
  */
-export function sharedThings(a: Map<string, number>, b: Map<string, number>): number {
+export function sharedEvidence(a: NamedTerms | Features, b: NamedTerms | Features): Evidence {
+  const [ta, tb] = [termsOf(a), termsOf(b)];
   const inPhrase = new Set<string>();
-  let n = 0;
-  for (const t of a.keys()) {
-    if (!t.includes(' ') || !b.has(t)) continue;
-    n += 1;
+  const out: Evidence = {
+    things: 0,
+    names: 0,
+    events: 0,
+    thingsOfFirst: 0,
+    namedBoth: a.names.size > 0 && b.names.size > 0,
+  };
+  const phraseWords = new Set<string>();
+  for (const t of ta.keys())
+    if (t.includes(' ')) {
+      out.thingsOfFirst += 1;
+      for (const w of t.split(' ')) phraseWords.add(w);
+    }
+  for (const t of ta.keys()) if (!t.includes(' ') && !phraseWords.has(t)) out.thingsOfFirst += 1;
+  const count = (isName: boolean) => {
+    out.things += 1;
+    if (isName) out.names += 1;
+    else out.events += 1;
+  };
+  for (const t of ta.keys()) {
+    if (!t.includes(' ') || !tb.has(t)) continue;
+    count(a.names.has(t) || b.names.has(t));
     for (const w of t.split(' ')) inPhrase.add(w);
   }
-  for (const t of a.keys()) if (!t.includes(' ') && !inPhrase.has(t) && b.has(t)) n += 1;
-  return n;
+  for (const t of ta.keys()) {
+    if (t.includes(' ') || inPhrase.has(t) || !tb.has(t)) continue;
+    if (a.nameWords.has(t) && b.nameWords.has(t)) continue;
+    count(a.names.has(t) || b.names.has(t) || a.nameWords.has(t) || b.nameWords.has(t));
+  }
+  return out;
+}
+
+/** Distinct things two feature sets share (`sharedEvidence`). */
+export function sharedThings(a: NamedTerms | Features, b: NamedTerms | Features): number {
+  return sharedEvidence(a, b).things;
 }
 
 function top(parts: Array<[string, number]>, n: number): string[] {

@@ -38,7 +38,7 @@ describe('story features', () => {
     const swift = f('Taylor Swift leads Billboard money makers');
     expect(swift.get('taylor swift')).toBe(1);
     expect(swift.get('swift')).toBe(1);
-    expect(f('Chiquita quietly agrees to buy Fyffes')).toEqual(
+    expect(new Map(f('Chiquita quietly agrees to buy Fyffes'))).toEqual(
       new Map([
         ['chiquita', 1],
         ['quietly', 0.5],

@@ -17,8 +17,16 @@ export interface StoryArticle {
   publishedAt: Date | string | number;
 }
 
-/** Feature → term frequency weight. Words are stems ("rate"); phrases hold a space. */
-export type Features = Map<string, number>;
+/**
+ * Feature → term frequency weight. Words are stems ("rate"); phrases hold a space. `names` are
+ * the features that name someone or something (a multi-word name, a word the tagger read as a
+ * proper noun); `nameWords` the words inside multi-word names. A shared name and a shared thing
+ * that names no one ("recall", "files", "7.1") are the evidence of one event (`sharedEvidence`).
+ */
+export class Features extends Map<string, number> {
+  readonly names = new Set<string>();
+  readonly nameWords = new Set<string>();
+}
 
 /** A description occurrence weighs a third of a title one, as in the keyword extractor. */
 const DESCRIPTION_WEIGHT = 1 / 3;
@@ -44,7 +52,7 @@ export function articleFeatures(article: StoryArticle): Features {
   const description = article.description ?? '';
   const phrases = findPhrases(title, description);
   const nouns = new Set<string>();
-  const out: Features = new Map();
+  const out = new Features();
   const add = (key: string, weight: number) => out.set(key, (out.get(key) ?? 0) + weight);
 
   for (const p of phrases) {
@@ -52,6 +60,10 @@ export function articleFeatures(article: StoryArticle): Features {
     for (const w of words) nouns.add(w);
     if (words.length > 1)
       add(words.join(' '), PHRASE_WEIGHT * (p.title + DESCRIPTION_WEIGHT * p.description));
+    if (p.kind === 'name' && words.length > 1) {
+      out.names.add(words.join(' '));
+      for (const w of words) out.nameWords.add(w);
+    } else if (p.proper && words.length === 1) out.names.add(words[0]!);
   }
   for (const k of article.keywords ?? []) {
     const words = contentWords(k);
