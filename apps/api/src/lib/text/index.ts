@@ -1,7 +1,7 @@
 /** The one understanding of text (README.md): what every feature reads articles and queries with. */
 export { contentWords, normalizeText, stem, STOPWORDS, tokenize } from './tokens.js';
 export { queryTerms, type QueryTerm, type QueryTerms } from './query-terms.js';
-export { findPhrases, type Phrase, type PhraseKind } from './phrases.js';
+export { findPhrases, sentenceCase, type Phrase, type PhraseKind } from './phrases.js';
 export {
   categorize,
   categorizeDetailed,

@@ -23,6 +23,8 @@ export interface ClusteringOptions {
    * match is strong and close in time (`strongScore`).
    */
   minEvents: number;
+  /** Shared names that are evidence enough on their own. */
+  namesAlone: number;
   /** A match at least this similar, within `strongGapMs`, needs no shared event thing. */
   strongScore: number;
   strongGapMs: number;
@@ -42,6 +44,7 @@ export const DEFAULT_CLUSTERING: Readonly<ClusteringOptions> = {
   maxPostings: 500,
   mergeProbe: 8,
   minEvents: 1,
+  namesAlone: 3,
   strongScore: 0.5,
   strongGapMs: 12 * HOUR,
 };
@@ -384,6 +387,8 @@ export class StoryClusterer {
     if (evidence.things < this.options.minShared) return false;
     if (evidence.names >= this.options.minNames && evidence.events >= this.options.minEvents)
       return true;
+    // Many names in common need nothing more: "Men's Wearhouse" and "Jos. A. Bank".
+    if (evidence.names >= this.options.namesAlone) return true;
     // Names on both sides and none shared: two companies that each filed for bankruptcy.
     if (evidence.names === 0 && evidence.namedBoth) return false;
     return (

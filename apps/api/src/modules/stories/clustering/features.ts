@@ -1,4 +1,4 @@
-import { contentWords, findPhrases } from '../../../lib/text/index.js';
+import { contentWords, findPhrases, sentenceCase } from '../../../lib/text/index.js';
 
 /**
  * What an article says, as weighted features: the content words of its title (and, weighted
@@ -70,6 +70,11 @@ export function articleFeatures(article: StoryArticle): Features {
     for (const w of words) nouns.add(w);
     if (words.length > 1 && !out.has(words.join(' '))) add(words.join(' '), PHRASE_WEIGHT);
   }
+  // A word the headline capitalises inside a sentence ("Athens" in "Wildfire forces evacuations
+  // near Athens"; a Title Case headline is read in sentence case) names something too.
+  const cased = sentenceCase(title, description).split(/\s+/);
+  for (const token of cased.slice(1))
+    if (/^[^a-z]*[A-Z]/.test(token)) for (const w of contentWords(token)) out.names.add(w);
   const wordWeight = (w: string) => (nouns.has(w) ? 1 : OTHER_WORD_WEIGHT);
   for (const w of contentWords(title)) add(w, wordWeight(w));
   for (const w of contentWords(description)) add(w, DESCRIPTION_WEIGHT * wordWeight(w));
