@@ -101,6 +101,8 @@ export function e2eConfig({
         AUTH_IP_LIMIT: '100000',
         OTP_IP_LIMIT: '100000',
         BCRYPT_COST: '4',
+        // The bundled corpus only: never the default list's live feeds (a config may set its own).
+        INGEST_FEEDS: 'none',
         ...serverEnv,
       },
       reuseExistingServer: false,

@@ -26,6 +26,7 @@ import { createStoriesService, storiesRoutes } from './modules/stories/index.js'
 import { createArticlesService } from './modules/articles/articles.service.js';
 import { docsRoutes } from './modules/docs/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { ingestionRoutes } from './modules/ingestion/index.js';
 import { createMetrics, metricsRoutes, requestMetrics } from './modules/metrics/index.js';
 import { interactionsRoutes } from './modules/interactions/interactions.router.js';
 import { createInteractionsService } from './modules/interactions/interactions.service.js';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(privateAnswers(mayCarrySession));
   const routes = routeRegistrar(api, sessions);
   metricsRoutes(routes, metrics, config); // before CORS and the body parsers: a plain GET
+  ingestionRoutes(routes, deps, metrics); // the operators' status, protected as the metrics
   api.use(cors({ origin: config.appOrigin, credentials: true }));
   api.use(jsonCompression());
   api.use(express.json({ limit: '100kb' }));

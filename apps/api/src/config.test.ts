@@ -31,6 +31,48 @@ describe('configuration', () => {
     expect(c.otp.ipLimit).toBe(500);
   });
 
+  it('reads the default feed list unless INGEST_FEEDS replaces it or says none (or in tests)', () => {
+    const ingest = (env: NodeJS.ProcessEnv) => {
+      const { feeds, defaultFeeds, importedFeeds } = loadConfig(env).ingest;
+      return { feeds, defaultFeeds, importedFeeds };
+    };
+    expect(ingest({})).toEqual({ feeds: [], defaultFeeds: true, importedFeeds: true });
+    expect(ingest({ NODE_ENV: 'test' })).toEqual({
+      feeds: [],
+      defaultFeeds: false,
+      importedFeeds: false,
+    });
+    expect(ingest({ INGEST_FEEDS: 'none' })).toEqual({
+      feeds: [],
+      defaultFeeds: false,
+      importedFeeds: false,
+    });
+    expect(ingest({ INGEST_FEEDS: 'https://a.example/rss' })).toEqual({
+      feeds: ['https://a.example/rss'],
+      defaultFeeds: false,
+      importedFeeds: true,
+    });
+    expect(ingest({ NODE_ENV: 'test', INGEST_FEEDS: 'default https://a.example/rss' })).toEqual({
+      feeds: ['https://a.example/rss'],
+      defaultFeeds: true,
+      importedFeeds: true,
+    });
+    expect(() => loadConfig({ INGEST_FEEDS: 'none,https://a.example/rss' })).toThrow(
+      'Invalid configuration: INGEST_FEEDS: `none` turns every feed off: list nothing else',
+    );
+    expect(() => loadConfig({ INGEST_FEEDS: 'ftp://a.example/rss' })).toThrow(
+      'Invalid configuration: INGEST_FEEDS: "ftp://a.example/rss" is not an http(s) URL',
+    );
+  });
+
+  it('puts a public APP_ORIGIN in the User-Agent of feed requests, and spaces them per host', () => {
+    expect(loadConfig({}).ingest).toMatchObject({ contactUrl: undefined, hostDelayMs: 2_000 });
+    expect(loadConfig({ APP_ORIGIN: 'http://localhost:3000' }).ingest.contactUrl).toBeUndefined();
+    expect(loadConfig({ APP_ORIGIN: 'https://news.example.org' }).ingest.contactUrl).toBe(
+      'https://news.example.org',
+    );
+  });
+
   it('refuses feeds on private addresses unless INGEST_ALLOW_PRIVATE_FEEDS is on', () => {
     expect(loadConfig({}).ingest.allowPrivateFeeds).toBe(false);
     expect(loadConfig({ INGEST_ALLOW_PRIVATE_FEEDS: 'true' }).ingest.allowPrivateFeeds).toBe(true);

@@ -38,6 +38,31 @@ const trustProxy = z.string().transform((value, ctx): boolean | string[] => {
 });
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 
+/** INGEST_FEEDS's words: feed URLs, `default` (the curated list) or `none` alone. */
+const feedTokens = (value: string) => value.split(/[\s,]+/).filter(Boolean);
+
+/** What is wrong with an INGEST_FEEDS value, if anything. */
+function ingestFeedsProblem(value: string): string | undefined {
+  const tokens = feedTokens(value);
+  if (tokens.includes('none') && tokens.length > 1)
+    return '`none` turns every feed off: list nothing else';
+  const bad = tokens.find((token) => {
+    if (token === 'none' || token === 'default') return false;
+    try {
+      return !/^https?:$/.test(new URL(token).protocol);
+    } catch {
+      return true;
+    }
+  });
+  return bad === undefined
+    ? undefined
+    : `"${bad}" is not an http(s) URL, \`default\` (the curated list) or \`none\``;
+}
+
+/** 127.0.0.0/8, ::1, localhost: an origin nobody else can visit. */
+const isLocalOrigin = (origin: string) =>
+  /^(localhost|.*\.localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i.test(new URL(origin).hostname);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -95,6 +120,9 @@ const envSchema = z
           'SMTP_URL is required when NODE_ENV=production (one-time codes are never written to the log in production)',
       });
     }
+    const feedsProblem = ingestFeedsProblem(env.INGEST_FEEDS);
+    if (feedsProblem)
+      ctx.addIssue({ code: 'custom', path: ['INGEST_FEEDS'], message: feedsProblem });
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
         code: 'custom',
@@ -148,8 +176,19 @@ export interface Config {
   readerWrites: { perMinute: number; perHour: number };
   webDist?: string;
   ingest: {
-    /** RSS/Atom feed URLs. */
+    /** RSS/Atom feed URLs (INGEST_FEEDS), read besides the lists below. */
     feeds: string[];
+    /**
+     * The curated default list too (modules/ingestion/default-feeds.ts): INGEST_FEEDS unset (but
+     * with NODE_ENV=test) or naming `default`. Absent: no.
+     */
+    defaultFeeds?: boolean;
+    /** The feeds imported from OPML files too (`pnpm ingest --opml`); off with INGEST_FEEDS=none. */
+    importedFeeds?: boolean;
+    /** A public URL for the User-Agent of every fetch: APP_ORIGIN unless it is a local one. */
+    contactUrl?: string;
+    /** The pause between two requests to one host (absent: none; 2 s from the environment). */
+    hostDelayMs?: number;
     /** 0 turns the schedule off (the CLI still works). */
     intervalMinutes: number;
     /**
@@ -198,6 +237,31 @@ export const embeddedMaxConnections = (config: Pick<Config, 'apiWorkers' | 'data
 
 export class ConfigError extends Error {}
 
+/** Between two requests to one host: feeds are fetched politely. */
+const INGEST_HOST_DELAY_MS = 2_000;
+
+/**
+ * Which feeds INGEST_FEEDS asks for: unset, the curated default list (none under NODE_ENV=test, so
+ * no test reads the internet unless it asks); `none`, nothing (imported feeds neither); URLs
+ * replace the default list, `default` among them keeps it.
+ */
+function ingestLists(
+  value: string,
+  env: Config['env'],
+): Pick<Config['ingest'], 'feeds' | 'defaultFeeds' | 'importedFeeds'> {
+  const tokens = feedTokens(value);
+  if (tokens.length === 0) {
+    const on = env !== 'test';
+    return { feeds: [], defaultFeeds: on, importedFeeds: on };
+  }
+  if (tokens.includes('none')) return { feeds: [], defaultFeeds: false, importedFeeds: false };
+  return {
+    feeds: [...new Set(tokens.filter((token) => token !== 'default'))],
+    defaultFeeds: tokens.includes('default'),
+    importedFeeds: true,
+  };
+}
+
 /** Parses the environment once, at start-up. A bad value becomes one readable line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -238,7 +302,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readerWrites: { perMinute: e.READER_WRITE_LIMIT, perHour: e.READER_WRITE_HOURLY_LIMIT },
     webDist: e.WEB_DIST,
     ingest: {
-      feeds: e.INGEST_FEEDS.split(/[\s,]+/).filter(Boolean),
+      ...ingestLists(e.INGEST_FEEDS, e.NODE_ENV),
+      contactUrl: e.APP_ORIGIN && !isLocalOrigin(e.APP_ORIGIN) ? e.APP_ORIGIN : undefined,
+      hostDelayMs: INGEST_HOST_DELAY_MS,
       intervalMinutes: e.INGEST_INTERVAL_MINUTES,
       allowPrivateFeeds: e.INGEST_ALLOW_PRIVATE_FEEDS,
       newsDataApiKey: e.NEWSDATA_API_KEY,

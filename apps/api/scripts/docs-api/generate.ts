@@ -15,6 +15,7 @@ const INTRO = readFileSync(new URL('./intro.md', import.meta.url), 'utf8');
 const GROUPS: Record<string, string> = {
   health: 'Health and metrics',
   metrics: 'Health and metrics',
+  ingestion: 'Health and metrics',
   'openapi.json': 'This reference, for machines',
   docs: 'This reference, for machines',
   auth: 'Sign-up, login and the session',

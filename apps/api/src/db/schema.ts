@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   date,
@@ -140,6 +141,11 @@ export const articles = pgTable(
       .default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     pubDate: timestamptz('pub_date').notNull(),
+    /**
+     * Whether the source gave a time of day: false when it gave a date only (the bundled corpus,
+     * stored at noon UTC of that day), which readers are shown as a date (migration 0024).
+     */
+    pubDateHasTime: boolean('pub_date_has_time').notNull().default(true),
     imageUrl: text('image_url'),
     link: text('link').notNull(),
     sourceName: text('source_name').notNull().default(''),
@@ -243,7 +249,13 @@ export const stories = pgTable(
   'stories',
   {
     id: uuid('id').primaryKey(),
+    /** The headline of `title_article_id`. */
     title: text('title').notNull(),
+    /**
+     * The most representative report, whose headline is the title: recomputed with the row
+     * (stories.repository.ts). Null only on rows an older version wrote, until start-up fills it.
+     */
+    titleArticleId: uuid('title_article_id'),
     size: integer('size').notNull(),
     sourceCount: integer('source_count').notNull(),
     firstPublished: timestamptz('first_published').notNull(),
@@ -467,5 +479,50 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check('mail_outbox_status_check', sql`${t.status} in (${oneOf(MAIL_OUTBOX_STATUSES)})`),
+  ],
+);
+
+export const FEED_SOURCE_KINDS = ['rss', 'newsdata'] as const;
+/** How a source's last fetch went: read (`ok`), unchanged since the last one (`not-modified`, a 304), failed. */
+export const FEED_FETCH_OUTCOMES = ['ok', 'not-modified', 'error'] as const;
+/**
+ * Each news source's fetch state (modules/ingestion, migration 0023): the validators of its last
+ * answer for conditional requests, its health and its backoff; and the feeds imported from an OPML
+ * file (`imported`), which every run reads beside the configured list.
+ */
+export const feedSources = pgTable(
+  'feed_sources',
+  {
+    /** The feed URL, or the NewsData endpoint without its key. */
+    url: text('url').primaryKey(),
+    kind: text('kind', { enum: FEED_SOURCE_KINDS }).notNull().default('rss'),
+    /** The publisher's name, shown as the articles' source; null: the feed's own title. */
+    publisher: text('publisher'),
+    /** The category the feed mainly covers (a hint for items that name none). */
+    category: text('category'),
+    imported: boolean('imported').notNull().default(false),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastFetchAt: timestamptz('last_fetch_at'),
+    lastSuccessAt: timestamptz('last_success_at'),
+    lastOutcome: text('last_outcome', { enum: FEED_FETCH_OUTCOMES }),
+    /** Items in the last document read (a 304 keeps the previous figure). */
+    lastItems: integer('last_items'),
+    lastInserted: integer('last_inserted'),
+    insertedTotal: integer('inserted_total').notNull().default(0),
+    lastError: text('last_error'),
+    lastErrorAt: timestamptz('last_error_at'),
+    /** Failed fetches in a row; 0 after a success. */
+    failures: integer('failures').notNull().default(0),
+    /** Not fetched before this (backoff after failures); null: due. */
+    retryAt: timestamptz('retry_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('feed_sources_kind_check', sql`${t.kind} in (${oneOf(FEED_SOURCE_KINDS)})`),
+    check(
+      'feed_sources_last_outcome_check',
+      sql`${t.lastOutcome} in (${oneOf(FEED_FETCH_OUTCOMES)})`,
+    ),
   ],
 );

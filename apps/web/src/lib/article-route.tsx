@@ -21,7 +21,16 @@ interface ModalState {
 }
 
 export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`;
-export const storyPath = (id: string) => `/story/${encodeURIComponent(id)}`;
+/** The query parameter of storyPath that names the report the reader came from. */
+export const STORY_REPORT_PARAM = 'report';
+/**
+ * A story's page; `report`, the article a card or page showed for it, which the story page marks
+ * (a list shows a story by one of its reports, not always the one that titles it).
+ */
+export const storyPath = (id: string, report?: string) => {
+  const path = `/story/${encodeURIComponent(id)}`;
+  return report ? `${path}?${STORY_REPORT_PARAM}=${encodeURIComponent(report)}` : path;
+};
 
 /** The history state that shows the article as a dialog over `background`. */
 export const overList = (background: Location): ModalState => ({

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineRoutes } from './define.js';
-import { healthDownResponse, healthReadyResponse, healthResponse } from '../schemas/system.js';
+import {
+  healthDownResponse,
+  healthReadyResponse,
+  healthResponse,
+  ingestionStatusResponse,
+} from '../schemas/system.js';
 
 /** Probes, metrics and the API's own description. */
 export const SYSTEM_ROUTES = defineRoutes({
@@ -27,6 +32,14 @@ export const SYSTEM_ROUTES = defineRoutes({
     notes: 'See [configuration](configuration.md#who-may-read-apimetrics).',
     responses: { 200: z.string() },
     contentType: 'text/plain',
+    errors: ['METRICS_TOKEN_INVALID', 'METRICS_FORBIDDEN'],
+  },
+  'GET /api/ingestion/status': {
+    access: 'visitor',
+    summary:
+      "Each news source's health (last fetch, items, last error, backoff), for operators: to a bearer `METRICS_TOKEN`, as `/api/metrics`.",
+    notes: 'See [configuration](configuration.md#who-may-read-apimetrics).',
+    responses: { 200: ingestionStatusResponse },
     errors: ['METRICS_TOKEN_INVALID', 'METRICS_FORBIDDEN'],
   },
   'GET /api/openapi.json': {

@@ -49,6 +49,11 @@ export interface BulkArticle {
   origin: string;
   /** What lib/text understood of it; `understood` fills what a caller left out. */
   categoryScores?: number[];
+  /**
+   * Whether the source gave a time of day with the date (`dateTextHasTime` of its date text);
+   * true when left out. The bundled corpus gives days only.
+   */
+  pubDateHasTime?: boolean;
   sourceCategory?: string | null;
   terms?: string[];
   termWeights?: number[];
@@ -290,25 +295,26 @@ export const articlesRepository = {
       sql.raw(`array(select json_array_elements_text(t.${name})::real)`);
     // Ragged text[][] is impossible in PostgreSQL, so the list columns travel as JSON.
     const result = await db.execute(sql`
-      insert into articles (title, description, creator, pub_date, image_url, link, source_name, source_url,
-                            source_icon, keywords, categories, category_scores, source_category, terms,
-                            term_weights, words, title_key, origin)
-      select t.title, t.description, ${texts('creator')}, t.pub_date, t.image_url,
+      insert into articles (title, description, creator, pub_date, pub_date_has_time, image_url, link,
+                            source_name, source_url, source_icon, keywords, categories, category_scores,
+                            source_category, terms, term_weights, words, title_key, origin)
+      select t.title, t.description, ${texts('creator')}, t.pub_date, t.pub_date_has_time, t.image_url,
              t.link, t.source_name, t.source_url, t.source_icon, ${texts('keywords')},
              ${texts('categories')}, ${reals('category_scores')}, t.source_category, ${texts('terms')},
              ${reals('term_weights')}, ${texts('words')}, t.title_key, t.origin
       from unnest(${column((r) => r.title)}::text[], ${column((r) => r.description)}::text[],
                   ${list((r) => r.creator)}::json[], ${column((r) => r.pubDate)}::timestamptz[],
-                  ${column((r) => r.imageUrl)}::text[], ${column((r) => r.link)}::text[],
-                  ${column((r) => r.sourceName)}::text[], ${column((r) => r.sourceUrl)}::text[],
+                  ${column((r) => r.pubDateHasTime)}::boolean[], ${column((r) => r.imageUrl)}::text[],
+                  ${column((r) => r.link)}::text[], ${column((r) => r.sourceName)}::text[],
+                  ${column((r) => r.sourceUrl)}::text[],
                   ${column((r) => r.sourceIcon)}::text[], ${list((r) => r.keywords)}::json[],
                   ${list((r) => r.categories)}::json[], ${list((r) => r.categoryScores)}::json[],
                   ${column((r) => r.sourceCategory)}::text[], ${list((r) => r.terms)}::json[],
                   ${list((r) => r.termWeights)}::json[], ${list((r) => r.words)}::json[],
                   ${column((r) => r.titleKey)}::text[], ${column((r) => r.origin)}::text[])
-        as t(title, description, creator, pub_date, image_url, link, source_name, source_url, source_icon,
-             keywords, categories, category_scores, source_category, terms, term_weights, words,
-             title_key, origin)
+        as t(title, description, creator, pub_date, pub_date_has_time, image_url, link, source_name,
+             source_url, source_icon, keywords, categories, category_scores, source_category, terms,
+             term_weights, words, title_key, origin)
       on conflict (link) do nothing
     `);
     return result.rowCount ?? 0;
@@ -321,9 +327,11 @@ export const articlesRepository = {
  */
 function understood(row: BulkArticle): Required<BulkArticle> {
   const words = row.words ?? [...new Set(contentWords(`${row.title} ${row.description}`))];
+  const pubDateHasTime = row.pubDateHasTime ?? true;
   if (row.terms && row.termWeights && row.categoryScores)
     return {
       ...row,
+      pubDateHasTime,
       categoryScores: row.categoryScores,
       sourceCategory: row.sourceCategory ?? null,
       terms: row.terms,
@@ -333,6 +341,7 @@ function understood(row: BulkArticle): Required<BulkArticle> {
   const text = understandArticle({ title: row.title, description: row.description });
   return {
     ...row,
+    pubDateHasTime,
     categoryScores: row.categoryScores ?? row.categories.map(() => 0),
     sourceCategory: row.sourceCategory ?? null,
     terms: row.terms ?? text.terms,

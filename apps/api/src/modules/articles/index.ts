@@ -3,6 +3,7 @@ export { articleColumns, articlesRepository } from './articles.repository.js';
 export type { ArticleRecord, BulkArticle } from './articles.repository.js';
 export { toPublicArticle, type ArticleRow } from './articles.serializer.js';
 export { splitAuthors } from './corpus/huffpost.js';
+export { dateTextHasTime } from './published-time.js';
 export { readSeedRecords, type SeedRecord } from './corpus/seed-file.js';
 export { loadSeedRecords, seedCorpusIfEmpty, understandStoredArticles } from './seed.js';
 export { articlesRoutes } from './articles.router.js';

@@ -15,6 +15,8 @@ export function seedRecordToArticle(record: SeedRecord): BulkArticle {
     description: record.description,
     creator: record.creator,
     pubDate: new Date(record.pubDate),
+    // The corpus gives the day of each item only (its pubDate is noon UTC of that day).
+    pubDateHasTime: record.pub_date_has_time ?? false,
     imageUrl: record.image_url,
     link: record.link,
     sourceName: record.source_name,

@@ -4,7 +4,13 @@ import { PrivateAddressError } from './public-network.js';
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024 };
 
-const USER_AGENT = 'Lede/0.1 (news reader; +https://github.com/lede)';
+/**
+ * Every request names Lede, and where it runs when there is a public URL for it (APP_ORIGIN),
+ * so a feed's owner can tell who reads it.
+ */
+export function userAgent(contactUrl?: string): string {
+  return contactUrl ? `Lede/0.1 (news reader; +${contactUrl})` : 'Lede/0.1 (news reader)';
+}
 
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -12,7 +18,26 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** A source could not be read; the message is safe to log and to report. */
 export class SourceFetchError extends Error {
   override name = 'SourceFetchError';
+  constructor(
+    message: string,
+    /** The HTTP status that failed the request, if one did. */
+    readonly status?: number,
+    /** How long the server asked us to wait (Retry-After of a 429 or 503). */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
 }
+
+/** A server's ETag and Last-Modified, sent back as If-None-Match and If-Modified-Since. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+/** A document, or `notModified` when the validators sent still hold (304). */
+export type FetchedDocument =
+  { notModified: false; body: string; validators: Validators } | { notModified: true };
 
 export interface FetchTextOptions {
   fetch: FetchFn;
@@ -21,30 +46,67 @@ export interface FetchTextOptions {
   signal?: AbortSignal;
   /** Opens every connection: publicOnlyDispatcher() refuses private addresses. Default: fetch's. */
   dispatcher?: Dispatcher;
+  /** Default: userAgent(). */
+  userAgent?: string;
 }
 
 /**
- * GETs `url` and returns its body as text. Fails with a SourceFetchError on a
- * network error, a connection the dispatcher refuses, a non-2xx status, more than
- * MAX_REDIRECTS redirects or one to a URL that is not http(s), a body over
- * `limits.maxBytes` or a request (redirects and body included) slower than `limits.timeoutMs`.
+ * `fetchDocument` without validators: the body, or a SourceFetchError as described there.
  */
 export async function fetchText(url: string, options: FetchTextOptions): Promise<string> {
-  const { limits } = options;
+  const document = await fetchDocument(url, options);
+  if (document.notModified) throw new SourceFetchError('HTTP 304', 304);
+  return document.body;
+}
+
+/**
+ * GETs `url` and returns its body as text with its validators, sending `validators` as a
+ * conditional request: a 304 answer is `notModified`. Fails with a SourceFetchError on a
+ * network error, a connection the dispatcher refuses, another non-2xx status (with the
+ * server's Retry-After), more than MAX_REDIRECTS redirects or one to a URL that is not http(s),
+ * a body over `limits.maxBytes` or a request (redirects and body included) slower than
+ * `limits.timeoutMs`.
+ */
+export async function fetchDocument(
+  url: string,
+  options: FetchTextOptions & { validators?: Validators },
+): Promise<FetchedDocument> {
+  const { limits, validators } = options;
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const headers: Record<string, string> = {
+    accept: options.accept,
+    'user-agent': options.userAgent ?? userAgent(),
+  };
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
   try {
     const response = await getFollowingRedirects(url, options.fetch, {
       signal,
       dispatcher: options.dispatcher,
-      headers: { accept: options.accept, 'user-agent': USER_AGENT },
+      headers,
     });
+    if (response.status === 304 && (validators?.etag || validators?.lastModified)) {
+      await response.body?.cancel().catch(() => undefined);
+      return { notModified: true };
+    }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new SourceFetchError(`HTTP ${response.status}`);
+      throw new SourceFetchError(
+        `HTTP ${response.status}`,
+        response.status,
+        retryAfterMs(response.headers.get('retry-after')),
+      );
     }
     const bytes = await readCapped(response, limits.maxBytes);
-    return decodeBody(bytes, response.headers.get('content-type'));
+    return {
+      notModified: false,
+      body: decodeBody(bytes, response.headers.get('content-type')),
+      validators: {
+        etag: response.headers.get('etag') ?? undefined,
+        lastModified: response.headers.get('last-modified') ?? undefined,
+      },
+    };
   } catch (err) {
     if (timeout.aborted) throw new SourceFetchError(`timed out after ${limits.timeoutMs / 1000} s`);
     if (options.signal?.aborted) throw new SourceFetchError('stopped');
@@ -130,6 +192,15 @@ function decodeBody(bytes: Uint8Array, contentType: string | null): string {
   } catch {
     return new TextDecoder('utf-8').decode(bytes);
   }
+}
+
+/** Retry-After as milliseconds from now: delay-seconds or an HTTP date; undefined when absent or bad. */
+function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function describeNetworkError(err: unknown): string {

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/context.js';
 import { insertArticle } from '../../../test/fixtures.js';
 import type { Config } from '../../config.js';
 import { freePort } from '../../db/embedded.js';
-import { articles } from '../../db/schema.js';
+import { articles, feedSources } from '../../db/schema.js';
 import { normalizeTitle } from '../../lib/text/index.js';
 import { runIngestion } from './ingestion.service.js';
 import type { IngestionDeps } from './ingestion.types.js';
@@ -34,6 +34,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await ctx.deps.db.delete(articles);
+  // Each test's sources start afresh: no backoff or validators left by another test.
+  await ctx.deps.db.delete(feedSources);
   log = memoryLogger();
 });
 

@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
+import type { FeedSpec } from './default-feeds.js';
 import type { FetchFn, FetchLimits } from './fetch.types.js';
+import type { Wait } from './polite.js';
 
 export type SourceKind = 'rss' | 'newsdata';
 
@@ -24,6 +26,12 @@ export interface IngestionDeps {
   signal?: AbortSignal;
   /** The stories held between runs (the schedule keeps one); without, each run rebuilds them. */
   stories?: StoryIndex;
+  /** The curated list read when `config.ingest.defaultFeeds` (default: DEFAULT_FEEDS). */
+  defaultFeeds?: readonly FeedSpec[];
+  /** The pause between two requests to one host (default: a timer; tests move their clock). */
+  wait?: Wait;
+  /** Fetch sources that are backing off too (the CLI: an operator asks for a run now). */
+  ignoreBackoff?: boolean;
 }
 
 /** One item as a source gave it, before normalisation. Every field may be missing or dirty. */
@@ -59,6 +67,12 @@ export interface SourceReport {
   /** Items without a usable title or http(s) link. */
   invalid: number;
   error?: string;
+  /** The publisher's name from the list, when it gives one. */
+  publisher?: string;
+  /** Unchanged since the last fetch (HTTP 304 to a conditional request): nothing read. */
+  notModified?: true;
+  /** Not fetched: the source is backing off after failures until then (ISO 8601). */
+  backoffUntil?: string;
 }
 
 export interface IngestionResult {

@@ -28,6 +28,22 @@ describe('publicationDate', () => {
   });
 });
 
+describe('normalizeItem: the time of day, only where the source gave one', () => {
+  const item = (published?: string) =>
+    normalizeItem(
+      raw({ title: 'Storm reaches the coast', link: 'https://a.example/1', published }),
+      'rss',
+      now,
+    );
+  it('keeps a time given with the date, and says when there was none', () => {
+    expect(item('Mon, 02 Mar 2026 09:15:00 GMT')?.pubDateHasTime).toBe(true);
+    expect(item('2026-03-02T09:15:00Z')?.pubDateHasTime).toBe(true);
+    expect(item('Mon, 02 Mar 2026')?.pubDateHasTime).toBe(false);
+    expect(item('2026-03-02')?.pubDateHasTime).toBe(false);
+    expect(item(undefined)?.pubDateHasTime).toBe(false);
+  });
+});
+
 describe('cleanCreators', () => {
   it('keeps names, unwraps "email (Name)", drops bare e-mails, splits lists and de-duplicates', () => {
     expect(

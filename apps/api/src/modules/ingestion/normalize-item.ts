@@ -1,4 +1,4 @@
-import { splitAuthors } from '../articles/index.js';
+import { dateTextHasTime, splitAuthors } from '../articles/index.js';
 import { normalizeTitle, understandArticle, type PhraseCorpus } from '../../lib/text/index.js';
 import type { NormalizedArticle, RawItem, SourceKind } from './ingestion.types.js';
 import { absoluteHttpUrl, canonicalLink } from './links.js';
@@ -34,6 +34,7 @@ export function normalizeItem(
     description,
     creator: cleanCreators(raw.creators),
     pubDate: publicationDate(raw.published, now),
+    pubDateHasTime: dateTextHasTime(raw.published),
     imageUrl: firstHttpUrl(raw.imageCandidates, link) ?? null,
     link,
     sourceName: htmlToText(raw.sourceName ?? '') || new URL(link).hostname.replace(/^www\./, ''),

@@ -53,7 +53,8 @@ export async function parseFeed(xml: string, feedUrl: string): Promise<RawItem[]
     link: absoluteHttpUrl(item.link, sourceUrl) ?? permalinkGuid(item.guid ?? item.id),
     description: item.summary ?? item.content ?? item['content:encoded'],
     creators: creatorsOf(item),
-    published: item.isoDate ?? item.pubDate,
+    // The source's own text first: isoDate always holds a time, even for a day-only date.
+    published: item.pubDate ?? item.isoDate,
     imageCandidates: imagesOf(item),
     categories: (item.rawCategories ?? []).flatMap(
       (node) => textOf(node) ?? attr(node, 'term') ?? attr(node, 'label') ?? [],

@@ -80,7 +80,8 @@ describe('startIngestionSchedule', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(feed.calls()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(feed.calls()).toBe(1); // first run started, its fetch still pending
+    // First run started (after reading the sources' state), its fetch still pending.
+    await vi.waitFor(() => expect(feed.calls()).toBe(1));
 
     await vi.advanceTimersByTimeAsync(3 * MINUTE); // three ticks while it is still going
     expect(feed.calls()).toBe(1);
@@ -94,7 +95,7 @@ describe('startIngestionSchedule', () => {
     expect(finished[0]).toMatchObject({ inserted: 5 });
 
     await vi.advanceTimersByTimeAsync(MINUTE); // the next tick runs again
-    expect(feed.calls()).toBe(2);
+    await vi.waitFor(() => expect(feed.calls()).toBe(2));
     const secondDone = nextRunDone();
     feed.release(1);
     await secondDone;
@@ -118,13 +119,16 @@ describe('startIngestionSchedule', () => {
   });
 
   it('stop() aborts a run in progress', async () => {
+    let asked = 0;
     const neverAnswers: FetchFn = (_url, init) =>
-      new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-      );
+      new Promise((_resolve, reject) => {
+        asked += 1;
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      });
     let result: IngestionResult | undefined;
     const { stop } = schedule({}, neverAnswers, (r) => (result = r));
     await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => expect(asked).toBe(1));
     stop();
     await vi.waitFor(() => expect(result).toBeDefined());
     expect(result!.sources[0]).toMatchObject({ ok: false, error: 'stopped' });

@@ -2,6 +2,7 @@
 export {
   createMetrics,
   type IngestionRunOutcome,
+  type SourceHealthReader,
   type Metrics,
   type RequestLabels,
 } from './metrics.js';
@@ -10,5 +11,5 @@ export {
   type MetricsListener,
   type MetricsSource,
 } from './metrics-listener.js';
-export { metricsRoutes } from './metrics.router.js';
+export { metricsRoutes, requireMetricsAccess } from './metrics.router.js';
 export { requestMetrics } from './request-metrics.js';

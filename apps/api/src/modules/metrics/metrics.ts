@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MailOutboxObserver } from '../mail/index.js';
+import type { IngestionSourceStatus } from '@lede/shared';
 import type { IngestionResult } from '../ingestion/index.js';
 
 export interface RequestLabels {
@@ -11,6 +12,9 @@ export interface RequestLabels {
 }
 
 export type IngestionRunOutcome = 'ok' | 'partial' | 'failed';
+
+/** Each news source's health as the database holds it (the ingestion module's feedHealth). */
+export type SourceHealthReader = () => Promise<readonly IngestionSourceStatus[]>;
 
 /**
  * What the app tells Prometheus (GET /api/metrics). One registry per instance, never
@@ -28,6 +32,11 @@ export interface Metrics {
   readonly mailOutbox: MailOutboxObserver;
   /** Hand to the ingestion schedule's onRunFinished. */
   recordIngestionRun(result: IngestionResult): void;
+  /**
+   * Where the per-source gauges (`lede_ingestion_source_*`, labelled by `source` URL and
+   * `publisher`) read from at scrape time; createApp sets it. Unset: they show nothing.
+   */
+  readSourceHealth(read: SourceHealthReader): void;
 }
 
 /** From a cached answer (a few ms) to a slow search or upload (seconds). */
@@ -118,9 +127,62 @@ export function createMetrics(pool: pg.Pool): Metrics {
     registers,
   });
 
+  let readHealth: SourceHealthReader | undefined;
+  const health = sourceHealthSnapshot(() => readHealth);
+  const sourceGauge = (
+    name: string,
+    help: string,
+    value: (source: IngestionSourceStatus) => number | undefined,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['source', 'publisher'] as const,
+      registers,
+      // Every worker reads the same rows: a cluster's scrape shows one of them, not their sum.
+      aggregator: 'first',
+      async collect() {
+        this.reset();
+        for (const source of await health()) {
+          const v = value(source);
+          if (v !== undefined)
+            this.set({ source: source.url, publisher: source.publisher ?? '' }, v);
+        }
+      },
+    });
+  const seconds = (iso: string | null) => (iso ? Date.parse(iso) / 1000 : undefined);
+  sourceGauge(
+    'lede_ingestion_source_up',
+    'Whether a news source answered its last fetch (1: read or unchanged, 0: failed); absent before its first',
+    (s) => (s.lastOutcome ? Number(s.lastOutcome !== 'error') : undefined),
+  );
+  sourceGauge(
+    'lede_ingestion_source_last_fetch_timestamp_seconds',
+    'When a news source was last fetched',
+    (s) => seconds(s.lastFetchAt),
+  );
+  sourceGauge(
+    'lede_ingestion_source_last_success_timestamp_seconds',
+    'When a news source last answered (read or unchanged)',
+    (s) => seconds(s.lastSuccessAt),
+  );
+  sourceGauge(
+    'lede_ingestion_source_items',
+    'Items in the last document a news source served',
+    (s) => s.items ?? undefined,
+  );
+  sourceGauge(
+    'lede_ingestion_source_failures',
+    'Failed fetches in a row of a news source (it backs off: 30 min, doubled each time, 24 h at most)',
+    (s) => (s.lastOutcome ? s.failures : undefined),
+  );
+
   return {
     registry,
     exposition: () => registry.metrics(),
+    readSourceHealth(read) {
+      readHealth = read;
+    },
     observeRequest(labels, seconds) {
       requests.inc(labels);
       requestSeconds.observe(labels, seconds);
@@ -146,4 +208,23 @@ function runOutcome(result: IngestionResult): IngestionRunOutcome {
   const failed = result.sources.filter((source) => !source.ok).length;
   if (failed === 0) return 'ok';
   return failed === result.sources.length ? 'failed' : 'partial';
+}
+
+/**
+ * One read of the sources' health per scrape, whichever gauge asks first (they collect at
+ * once); a failed read shows no source (and is tried again at the next scrape).
+ */
+function sourceHealthSnapshot(
+  reader: () => SourceHealthReader | undefined,
+): () => Promise<readonly IngestionSourceStatus[]> {
+  let last: { at: number; rows: Promise<readonly IngestionSourceStatus[]> } | undefined;
+  return () => {
+    const read = reader();
+    if (!read) return Promise.resolve([]);
+    const now = Date.now();
+    if (!last || now - last.at > 1_000) {
+      last = { at: now, rows: read().catch(() => []) };
+    }
+    return last.rows;
+  };
 }

@@ -311,7 +311,10 @@ export function storyOptions(windowHours?: number): Partial<ClusteringOptions> {
   return windowHours === undefined ? {} : { windowMs: windowHours * 3_600_000 };
 }
 
-/** clusterPending in a transaction of its own, logged: at start-up and after seeding. */
+/**
+ * clusterPending in a transaction of its own, logged: at start-up and after seeding. The same
+ * transaction titles the stories an older version wrote (`storiesRepository.retitle`).
+ */
 export async function clusterPendingStories(
   db: Database,
   {
@@ -322,8 +325,13 @@ export async function clusterPendingStories(
   }: { now: Date; logger: Logger; options?: Partial<ClusteringOptions>; index?: StoryIndex },
 ): Promise<ClusterResult> {
   const started = Date.now();
-  const result = await db.transaction((tx) => clusterPending(tx, { now, options, index }));
+  const { result, retitled } = await db.transaction(async (tx) => {
+    const result = await clusterPending(tx, { now, options, index });
+    return { result, retitled: await storiesRepository.retitle(tx, now) };
+  });
   if (result.assigned > 0)
     logger.info({ ...result, ms: Date.now() - started }, 'articles grouped into stories');
+  if (retitled > 0)
+    logger.info({ stories: retitled }, 'stories titled by their most representative report');
   return result;
 }

@@ -34,22 +34,51 @@ const clusteredColumns = sql`a.id, a.title, a.description, to_json(a.keywords) a
 type RawRow = Omit<ClusteredArticleRow, 'pubDate'> & { pubDate: Date | string };
 
 /** What a story's row is computed from, per member. */
-const memberColumns = sql`a.id, a.story_id, a.title, a.source_name, a.pub_date`;
+const memberColumns = sql`a.id, a.story_id, a.title, a.source_name, a.pub_date,
+  a.terms, a.term_weights`;
 
 /**
- * Upserts the rows of the stories of `members` (rows of memberColumns): title (the first
- * report's), size, sources and span. A merged-away story keeps its row and its `merged_into`.
+ * How much a report's source weighs, on top of the report's centrality (a mean cosine in 0–1),
+ * when the story's title is chosen: the source that reported it first, and the share of the
+ * story's reports its source wrote ("cited most"). Small: they decide between reports about as
+ * central, never for an outlier.
+ */
+export const TITLE_FIRST_SOURCE_BONUS = 0.05;
+export const TITLE_CITED_BONUS = 0.05;
+
+/**
+ * The position of a story's title among its members ordered by pub_date, id: the report nearest
+ * the story's centre by its stored terms (`terms`, `term_weights`: lib/text), with the source
+ * bonuses; the earliest of equals (`lede_story_title_pick`, migration 0024). Within a group by
+ * story of rows of memberColumns `m`.
+ */
+const titlePick = sql`lede_story_title_pick(
+    array_agg(row(m.source_name, m.pub_date, m.terms, m.term_weights)::lede_story_member
+              order by m.pub_date, m.id),
+    ${TITLE_FIRST_SOURCE_BONUS}::float8, ${TITLE_CITED_BONUS}::float8)`;
+
+/**
+ * Upserts the rows of the stories of `members` (rows of memberColumns): title (its most
+ * representative report's, titlePick), size, sources and span. A merged-away story keeps its
+ * row and its `merged_into`.
  */
 const upsertStories = (members: SQL, now: Date) =>
-  sql`insert into ${stories} (id, title, size, source_count, first_published, last_published, updated_at)
-      select m.story_id, (array_agg(m.title order by m.pub_date, m.id))[1], count(*),
-             count(distinct m.source_name), min(m.pub_date), max(m.pub_date), ${now.toISOString()}
-        from ${members} m
-       group by m.story_id
+  sql`insert into ${stories} (id, title, title_article_id, size, source_count, first_published,
+                              last_published, updated_at)
+      select t.story_id, t.titles[t.pick], t.ids[t.pick], t.size, t.source_count, t.first_published,
+             t.last_published, ${now.toISOString()}
+        from (select m.story_id, ${titlePick} as pick,
+                     array_agg(m.title order by m.pub_date, m.id) as titles,
+                     array_agg(m.id order by m.pub_date, m.id) as ids, count(*) as size,
+                     count(distinct m.source_name) as source_count,
+                     min(m.pub_date) as first_published, max(m.pub_date) as last_published
+                from ${members} m
+               group by m.story_id) t
       on conflict (id) do update set
-        title = excluded.title, size = excluded.size, source_count = excluded.source_count,
-        first_published = excluded.first_published, last_published = excluded.last_published,
-        merged_into = null, updated_at = excluded.updated_at`;
+        title = excluded.title, title_article_id = excluded.title_article_id, size = excluded.size,
+        source_count = excluded.source_count, first_published = excluded.first_published,
+        last_published = excluded.last_published, merged_into = null,
+        updated_at = excluded.updated_at`;
 const asRows = (rows: RawRow[]): ClusteredArticleRow[] =>
   rows.map((r) => ({ ...r, pubDate: new Date(r.pubDate) }));
 
@@ -190,8 +219,8 @@ export const storiesRepository = {
   },
 
   /**
-   * Recomputes the rows of these stories from their members: title (the first report's),
-   * size, sources and span. A merged-away story keeps its row and its `merged_into`.
+   * Recomputes the rows of these stories from their members: title (the most representative
+   * report's), size, sources and span. A merged-away story keeps its row and its `merged_into`.
    */
   async refresh(db: DbExecutor, storyIds: readonly string[], now: Date): Promise<void> {
     if (storyIds.length === 0) return;
@@ -202,6 +231,29 @@ export const storiesRepository = {
         now,
       ),
     );
+  },
+
+  /**
+   * Recomputes the rows of the stories an older version wrote without `title_article_id` (its
+   * title was the first report's), `batch` at a time; how many. Run at start-up.
+   */
+  async retitle(db: DbExecutor, now: Date, batch = 5_000): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const { rows } = await db.execute<{ id: string }>(
+        sql`select id from ${stories}
+             where title_article_id is null and merged_into is null limit ${batch}`,
+      );
+      if (rows.length === 0) return done;
+      const ids = rows.map((r) => r.id);
+      await storiesRepository.refresh(db, ids, now);
+      // A row without members (none should be) is given its own id, not read again.
+      await db.execute(
+        sql`update ${stories} set title_article_id = id
+             where id = any(${sql.param(ids)}::uuid[]) and title_article_id is null`,
+      );
+      done += ids.length;
+    }
   },
 
   /** Records on a merged story's first article why it now belongs to the story it joined. */
@@ -235,6 +287,8 @@ export interface StorySourceRow {
   sourceUrl: string | null;
   sourceIcon: string | null;
   firstReported: Date;
+  /** Whether that report's source gave a time of day. */
+  firstReportedHasTime: boolean;
   articleId: string;
   articles: number;
 }
@@ -277,7 +331,8 @@ export const storyPageRepository = {
       sql`select * from (
             select distinct on (a.source_name) a.source_name as "sourceName",
                    a.source_url as "sourceUrl", a.source_icon as "sourceIcon",
-                   a.pub_date as "firstReported", a.id as "articleId",
+                   a.pub_date as "firstReported",
+                   a.pub_date_has_time as "firstReportedHasTime", a.id as "articleId",
                    (count(*) over (partition by a.source_name))::int as articles
               from ${articles} a where a.story_id = ${storyId}
              order by a.source_name, a.pub_date, a.id

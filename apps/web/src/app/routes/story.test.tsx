@@ -15,6 +15,7 @@ function member(
   source: string,
   pubDate: string,
   joined: StoryMemberArticle['joined'],
+  pubDateHasTime = true,
 ): StoryMemberArticle {
   return {
     _id: id,
@@ -32,18 +33,23 @@ function member(
     likes: 0,
     story: { _id: STORY_ID, size: 4, source_count: 3 },
     joined,
+    pub_date_has_time: pubDateHasTime,
   };
 }
 
-const terms = (...shared_terms: string[]) => ({
+/** Shared with the story: as the clustering stores it, and as the headlines write it. */
+const terms = (...shared: Array<[term: string, word: string]>) => ({
   rule: 'similar' as const,
   score: 0.6,
-  shared_terms,
+  shared_terms: shared.map(([term]) => term),
+  shared_words: shared.map(([, word]) => word),
 });
 
 const story: Story = {
   _id: STORY_ID,
-  title: 'Hurricane Fiona hits Puerto Rico',
+  // Its most representative report's headline (a3), not the first one's.
+  title: 'Puerto Rico without power after Fiona',
+  title_article_id: 'a3',
   size: 4,
   source_count: 3,
   first_published: '2022-09-18T09:00:00.000Z',
@@ -55,24 +61,29 @@ const story: Story = {
       'Fiona heads north after Puerto Rico',
       'BBC News',
       '2022-09-20T16:45:00.000Z',
-      terms('hurricane fiona', 'puerto rico'),
+      terms(['hurricane fiona', 'Hurricane Fiona'], ['puerto rico', 'Puerto Rico']),
     ),
     member(
       'a3',
       'Puerto Rico without power after Fiona',
       'Reuters',
       '2022-09-19T12:30:00.000Z',
-      terms('puerto rico', 'power'),
+      terms(['puerto rico', 'Puerto Rico'], ['power', 'power']),
     ),
-    member('a2', 'Fiona makes landfall', 'Reuters', '2022-09-18T20:10:00.000Z', {
-      rule: 'same-title',
-      score: 1,
-      shared_terms: [],
-    }),
+    // Its source gives a date only, stored at noon UTC.
+    member(
+      'a2',
+      'Fiona makes landfall',
+      'Reuters',
+      '2022-09-18T12:00:00.000Z',
+      { rule: 'same-title', score: 1, shared_terms: [], shared_words: [] },
+      false,
+    ),
     member('a1', 'Hurricane Fiona nears Puerto Rico', 'AP', '2022-09-18T09:00:00.000Z', {
       rule: 'new',
       score: 0,
       shared_terms: [],
+      shared_words: [],
     }),
   ],
   sources: [
@@ -81,6 +92,7 @@ const story: Story = {
       source_url: null,
       source_icon: null,
       first_reported: '2022-09-18T09:00:00.000Z',
+      first_reported_has_time: true,
       article_id: 'a1',
       articles: 1,
     },
@@ -88,7 +100,8 @@ const story: Story = {
       source_name: 'Reuters',
       source_url: null,
       source_icon: null,
-      first_reported: '2022-09-18T20:10:00.000Z',
+      first_reported: '2022-09-18T12:00:00.000Z',
+      first_reported_has_time: false,
       article_id: 'a2',
       articles: 2,
     },
@@ -97,6 +110,7 @@ const story: Story = {
       source_url: null,
       source_icon: null,
       first_reported: '2022-09-20T16:45:00.000Z',
+      first_reported_has_time: true,
       article_id: 'a4',
       articles: 1,
     },
@@ -118,11 +132,11 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-function renderStory(id = STORY_ID) {
+function renderStory(id = STORY_ID, search = '') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter initialEntries={[`/story/${id}`]}>
+      <MemoryRouter initialEntries={[`/story/${id}${search}`]}>
         {/* An article opens as /article/:id over the story, as in the app. */}
         <RoutesWithArticleDialog routes={[{ path: 'story/:id', element: <StoryPage /> }]} />
       </MemoryRouter>
@@ -138,7 +152,10 @@ describe('the story page', () => {
     renderStory();
     expect(screen.getByRole('status', { name: 'Loading story' })).toBeInTheDocument();
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Hurricane Fiona hits Puerto Rico' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Puerto Rico without power after Fiona',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByText('4 articles from 3 sources')).toBeInTheDocument();
     expect(screen.getByText('First published').nextElementSibling).toHaveTextContent(
@@ -148,7 +165,9 @@ describe('the story page', () => {
       '20 September 2022',
     );
     expect(fetchMock.mock.calls[0]![0]).toBe(`/api/stories/getstorybyid?story_id=${STORY_ID}`);
-    await waitFor(() => expect(document.title).toBe('Hurricane Fiona hits Puerto Rico · Lede'));
+    await waitFor(() =>
+      expect(document.title).toBe('Puerto Rico without power after Fiona · Lede'),
+    );
   });
 
   it('lists the articles newest first, each with its time and source, and why it was grouped', async () => {
@@ -166,11 +185,50 @@ describe('the story page', () => {
       '/article/a2',
     );
     expect(items[0]).toHaveTextContent('20 September 2022, 16:45 UTC · BBC News');
-    expect(items[0]).toHaveTextContent('Shares: hurricane fiona, puerto rico');
-    expect(items[1]).toHaveTextContent('Shares: puerto rico, power');
+    // Why each is in the story, every one of them, in the headlines' words.
+    expect(items[0]).toHaveTextContent('Shares: Hurricane Fiona, Puerto Rico');
+    expect(items[1]).toHaveTextContent('Shares: Puerto Rico, power');
     expect(items[2]).toHaveTextContent('Same headline as an earlier report');
-    // The article that started the story says nothing of why.
-    expect(items[3]).not.toHaveTextContent(/Shares|Same headline|Why/);
+    expect(items[3]).toHaveTextContent('Why it is in this story: First report');
+    // The report whose headline is the title is marked; no card led here.
+    expect(items[1]).toHaveTextContent('Story headline');
+    expect(timeline).not.toHaveTextContent('On your card');
+  });
+
+  it('shows a date only where the source gave no time', async () => {
+    renderStory();
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const dateOnly = within(timeline).getAllByRole('listitem')[2]!;
+    expect(dateOnly).toHaveTextContent('18 September 2022 · Reuters');
+    expect(dateOnly).not.toHaveTextContent(/UTC|12:00/);
+    const sources = screen.getByRole('region', { name: 'Sources' });
+    expect(within(sources).getAllByRole('listitem')[1]).toHaveTextContent(
+      'First reported 18 September 2022',
+    );
+    expect(within(sources).getAllByRole('listitem')[1]).not.toHaveTextContent('UTC');
+  });
+
+  it('names the report the card showed, and leads to it on the timeline', async () => {
+    renderStory(STORY_ID, '?report=a4');
+    const note = await screen.findByText(/Your card showed one of its reports/);
+    expect(note).toHaveTextContent(
+      'Your card showed one of its reports: “Fiona heads north after Puerto Rico” (BBC News)',
+    );
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('On your card');
+    expect(items[1]).toHaveTextContent('Story headline');
+    await userEvent.click(within(note).getByRole('link'));
+    expect(within(items[0]!).getByRole('link')).toHaveFocus();
+  });
+
+  it('says nothing more when the card showed the title report', async () => {
+    renderStory(STORY_ID, '?report=a3');
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(screen.queryByText(/Your card showed/)).not.toBeInTheDocument();
+    expect(within(timeline).getAllByRole('listitem')[1]).toHaveTextContent(
+      /Story headline.*On your card/,
+    );
   });
 
   it('lists the sources in the order they first reported, with when', async () => {
@@ -234,7 +292,10 @@ describe('the story page', () => {
     answer = { status: 200, body: { story } };
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Hurricane Fiona hits Puerto Rico' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Puerto Rico without power after Fiona',
+      }),
     ).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import type { PublicArticle, StoryMemberArticle } from '@lede/shared';
 import { MESSAGES } from '@lede/shared/constants';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
@@ -12,7 +12,7 @@ import { StoryHeader } from '@/features/stories/components/story-header';
 import { StorySkeleton } from '@/features/stories/components/story-skeleton';
 import { StorySources } from '@/features/stories/components/story-sources';
 import { StoryTimeline } from '@/features/stories/components/story-timeline';
-import { articlePath, overList, useOpenArticleId } from '@/lib/article-route';
+import { articlePath, overList, STORY_REPORT_PARAM, useOpenArticleId } from '@/lib/article-route';
 
 // The article dialog loads when a reader first opens an article from the timeline.
 const ArticleModal = lazy(() =>
@@ -21,7 +21,10 @@ const ArticleModal = lazy(() =>
   })),
 );
 
-/** /story/:id: one story across sources, its timeline and its sources (visitors too). */
+/**
+ * /story/:id: one story across sources, its timeline and its sources (visitors too).
+ * `?report=<article id>` names the report the card that led here showed, which the page marks.
+ */
 export default function StoryPage() {
   return (
     <ArticleActionsProvider>
@@ -32,6 +35,9 @@ export default function StoryPage() {
 
 function StoryScreen() {
   const { id } = useParams();
+  // The report the card (or article) that led here showed: marked on the page.
+  const [params] = useSearchParams();
+  const fromCardId = params.get(STORY_REPORT_PARAM) ?? undefined;
   const query = useStory(id);
   const story = query.data;
   const notFound = query.isError && isStoryNotFound(query.error);
@@ -69,9 +75,14 @@ function StoryScreen() {
           <ArrowLeft size={18} aria-hidden="true" /> Back
         </Button>
       </div>
-      <StoryHeader story={story} />
+      <StoryHeader story={story} fromCard={story.articles.find((a) => a._id === fromCardId)} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <StoryTimeline articles={story.articles} linkRef={linkRef} />
+        <StoryTimeline
+          articles={story.articles}
+          titleArticleId={story.title_article_id}
+          fromCard={fromCardId}
+          linkRef={linkRef}
+        />
         <StorySources sources={story.sources} />
       </div>
       <StoryArticleDialog

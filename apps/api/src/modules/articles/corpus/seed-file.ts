@@ -24,6 +24,8 @@ export interface SeedRecord {
   creator: string[];
   /** ISO 8601 timestamp (the item's real date at 12:00:00Z). */
   pubDate: string;
+  /** Whether `pubDate` holds a time the source gave; absent: false (a day only, as HuffPost's). */
+  pub_date_has_time?: boolean;
   source_name: string;
   source_url: string;
   source_icon: string | null;

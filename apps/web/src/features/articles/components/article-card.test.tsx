@@ -73,11 +73,12 @@ describe('ArticleCard and its story', () => {
     return screen.queryByRole('article');
   }
 
-  it('says how many sources tell the story, as a link to it', () => {
+  it('says how many sources tell the story, as a link to it that names the card report', () => {
     const el = storyCard({ _id: 'st-1', size: 5, source_count: 3 })!;
     const link = within(el).getByRole('link', { name: 'Full coverage: 3 sources' });
     expect(link).toHaveTextContent('3 sources');
-    expect(link).toHaveAttribute('href', '/story/st-1');
+    // The story page marks the report the card showed (it may not be the one titling it).
+    expect(link).toHaveAttribute('href', `/story/st-1?report=${base._id}`);
   });
 
   it('says how many articles when one source wrote them all', () => {

@@ -84,7 +84,7 @@ function CardByline({ article }: { article: PublicArticle }) {
         )}
         {author && <p>By {author}</p>}
       </div>
-      <StoryCountLink story={article.story} className="ml-auto" />
+      <StoryCountLink story={article.story} articleId={article._id} className="ml-auto" />
     </div>
   );
 }

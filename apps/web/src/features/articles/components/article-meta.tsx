@@ -80,20 +80,24 @@ export function storyCountLabel(story: ArticleStory | undefined): string | null 
 
 /**
  * The card's link to the article's whole story (/story/:id), above the card's whole-card target
- * (z-10), so that it takes its own clicks; nothing for an article alone in its story.
+ * (z-10), so that it takes its own clicks; nothing for an article alone in its story. It names
+ * the card's article (`articleId`): a list shows a story by one of its reports, and the story
+ * page, titled by its most representative one, marks which report the card was.
  */
 export function StoryCountLink({
   story,
+  articleId,
   className = '',
 }: {
   story: ArticleStory | undefined;
+  articleId?: string;
   className?: string;
 }) {
   const label = storyCountLabel(story);
   if (!story || !label) return null;
   return (
     <Link
-      to={storyPath(story._id)}
+      to={storyPath(story._id, articleId)}
       aria-label={`Full coverage: ${label}`}
       className={`relative z-10 inline-flex min-h-6 shrink-0 items-center text-xs font-semibold whitespace-nowrap text-accent underline-offset-2 hover:underline ${className}`}
     >

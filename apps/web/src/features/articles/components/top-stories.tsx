@@ -47,7 +47,7 @@ export default function TopStories() {
             <p className="min-w-0 flex-1 truncate text-xs text-muted">
               {article.source_name} · {formatDate(article.pubDate)}
             </p>
-            <StoryCountLink story={article.story} />
+            <StoryCountLink story={article.story} articleId={article._id} />
           </div>
         </li>
       ))}

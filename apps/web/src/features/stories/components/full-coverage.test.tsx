@@ -7,7 +7,7 @@ import FullCoverage from './full-coverage';
 
 const STORY = 'st-1';
 
-function member(id: string, source: string, pubDate: string): StoryMemberArticle {
+function member(id: string, source: string, pubDate: string, hasTime = true): StoryMemberArticle {
   return {
     _id: id,
     title: `Report ${id}`,
@@ -23,18 +23,21 @@ function member(id: string, source: string, pubDate: string): StoryMemberArticle
     categories: [],
     likes: 0,
     story: { _id: STORY, size: 3, source_count: 2 },
-    joined: { rule: 'similar', score: 0.5, shared_terms: ['eclipse'] },
+    joined: { rule: 'similar', score: 0.5, shared_terms: ['eclipse'], shared_words: ['Eclipse'] },
+    pub_date_has_time: hasTime,
   };
 }
 
 const articles = [
   member('a3', 'BBC News', '2024-04-08T20:00:00.000Z'),
   member('a2', 'Reuters', '2024-04-08T18:30:00.000Z'),
-  member('a1', 'Reuters', '2024-04-08T09:15:00.000Z'),
+  // Its source gave the day only.
+  member('a1', 'Reuters', '2024-04-08T12:00:00.000Z', false),
 ];
 const story: Story = {
   _id: STORY,
-  title: 'The eclipse',
+  title: 'Report a2',
+  title_article_id: 'a2',
   size: 3,
   source_count: 2,
   first_published: articles[2]!.pubDate,
@@ -46,6 +49,7 @@ const story: Story = {
       source_url: null,
       source_icon: null,
       first_reported: articles[2]!.pubDate,
+      first_reported_has_time: true,
       article_id: 'a1',
       articles: 2,
     },
@@ -54,6 +58,7 @@ const story: Story = {
       source_url: null,
       source_icon: null,
       first_reported: articles[0]!.pubDate,
+      first_reported_has_time: true,
       article_id: 'a3',
       articles: 1,
     },
@@ -96,10 +101,12 @@ describe('Full coverage', () => {
     // Newest first, without the article being read.
     expect(reports.map((a) => a.getAttribute('href'))).toEqual(['/article/a3', '/article/a1']);
     expect(reports[0]).toHaveTextContent('BBC News · 08 April 2024, 20:00 UTC');
+    expect(reports[1]).toHaveTextContent('Reuters · 08 April 2024');
+    expect(reports[1]).not.toHaveTextContent('UTC');
     expect(within(section).getByText('Reported by Reuters and BBC News')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'See the whole story' })).toHaveAttribute(
       'href',
-      '/story/st-1',
+      '/story/st-1?report=a2',
     );
   });
 

@@ -2,9 +2,8 @@ import type { PublicArticle } from '@lede/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { articlePath, storyPath } from '@/lib/article-route';
-import { formatDateTime } from '@/lib/format';
 import { useStory } from '../api/stories';
-import { nameList, storyCounts } from '../story-text';
+import { nameList, reportTime, storyCounts } from '../story-text';
 
 /** How many of the story's other reports the article shows; the story page has them all. */
 const REPORTS_SHOWN = 5;
@@ -13,7 +12,8 @@ const SOURCES_NAMED = 6;
 
 /**
  * "Full coverage": the other reports of the article's story (newest first, each a link to its
- * article) and the sources that tell it, with a link to the whole story. Like "More like this",
+ * article) and the sources that tell it, with a link to the whole story (which marks the
+ * article being read). Like "More like this",
  * nothing while loading or on an error: the article is complete without it. Loaded lazily, by
  * app/ (lib/article-coverage).
  */
@@ -44,7 +44,7 @@ export default function FullCoverage({ article }: { article: PublicArticle }) {
                 {a.pubDate && (
                   <>
                     {' · '}
-                    <time dateTime={a.pubDate}>{formatDateTime(a.pubDate)}</time>
+                    <time dateTime={a.pubDate}>{reportTime(a.pubDate, a.pub_date_has_time)}</time>
                   </>
                 )}
               </span>
@@ -60,7 +60,7 @@ export default function FullCoverage({ article }: { article: PublicArticle }) {
         )}
       </p>
       <Link
-        to={storyPath(story._id)}
+        to={storyPath(story._id, article._id)}
         className="link inline-flex min-h-6 items-center gap-1 self-start text-sm"
       >
         See the whole story <ArrowRight size={16} aria-hidden="true" />

@@ -1,8 +1,12 @@
 import type { StorySource } from '@lede/shared';
 import { SourceMark } from '@/components/source-mark';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { reportTime } from '../story-text';
 
-/** The sources that reported the story, in the order they first did, and when. */
+/**
+ * The sources that reported the story, in the order they first did, and when (a date only when
+ * the source gave no time).
+ */
 export function StorySources({ sources }: { sources: readonly StorySource[] }) {
   return (
     <section aria-labelledby="story-sources" className="flex min-w-0 flex-col gap-3">
@@ -17,7 +21,9 @@ export function StorySources({ sources }: { sources: readonly StorySource[] }) {
               <p className="truncate text-sm font-semibold text-fg">{s.source_name}</p>
               <p>
                 First reported{' '}
-                <time dateTime={s.first_reported}>{formatDateTime(s.first_reported)}</time>
+                <time dateTime={s.first_reported}>
+                  {reportTime(s.first_reported, s.first_reported_has_time)}
+                </time>
               </p>
               {s.articles > 1 && <p>{formatCount(s.articles, 'article')}</p>}
             </div>
