@@ -10,7 +10,8 @@
  * how many of the top 3 are of the article's own story. The same before issue 52 (keywords
  * shared, a phrase counting 2, at least 2; headline copies left out, stories not). On the
  * labelled stream (../shared/data/stories, headlines in 43 labelled stories): how many of the
- * top 3 are of the article's own labelled story, its story known as the clusterer made it.
+ * top 3 are of the article's own labelled story, its story known as the clusterer made it, and
+ * the same-event level tuned on half of the stories and checked on the other half.
  *
  * `evaluateSubjects()`: simulated readers each liking 3 stories of a theme (articles of the
  * bundled corpus found by a theme word, of 3 different stories), then what the profile's
@@ -29,6 +30,7 @@ import { readSeedRecords, type SeedRecord } from '../../src/modules/articles/ind
 import {
   lookupTerms,
   pickRelated,
+  SAME_EVENT_SCORE,
   type RelatedArticle,
 } from '../../src/modules/articles/related.js';
 import {
@@ -223,6 +225,10 @@ export async function evaluateRelated(stream = DEFAULT_DATA) {
   }
   const now = (a: CorpusArticle) => pickRelated(a, candidatesOf(a), TOP).map((m) => m.article);
   const before = (a: CorpusArticle) => relatedBefore(a, byKeyword);
+  const sameEventOff = (a: CorpusArticle) =>
+    pickRelated(a, candidatesOf(a), TOP, { sameEventScore: Number.POSITIVE_INFINITY }).map(
+      (m) => m.article,
+    );
 
   const examples = NAMED.map((pattern) => {
     const a = articles.find((x) => pattern.test(x.title));
@@ -248,15 +254,26 @@ export async function evaluateRelated(stream = DEFAULT_DATA) {
     bundled: {
       before: tally(articles, before),
       now: tally(articles, now),
+      /** Now without the same-event rule (the clusterer's stories only). */
+      sameEventOff: tally(articles, sameEventOff),
       examples,
     },
     labelledStream: labelledStream(stream),
   };
 }
 
+/** Same-event levels swept on the labelled stream (Infinity: the rule off, stories only). */
+const SAME_EVENT_GRID = [0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8, 1, Number.POSITIVE_INFINITY];
+
+/** The half of the labelled stream a story is in: by a hash of its label, so a story is whole. */
+const storyHalf = (label: string) => createHash('sha1').update(label).digest()[0]! % 2;
+
 /**
  * The labelled stream: each headline understood as ingestion does (terms weighed across the
  * stream), its story as the clusterer made it; how many of each top 3 are of its labelled story.
+ * `sameEvent`: the level of related.ts's same-event rule swept on the stories of half 0 (the
+ * highest leaving the fewest of a headline's own labelled story shown), reported on half 1 and
+ * on the whole, beside the rule off (the clusterer's stories only).
  */
 function labelledStream(file: string) {
   const rows = loadHeadlines(file);
@@ -269,6 +286,7 @@ function labelledStream(file: string) {
       titleKey: normalizeTitle(r.title),
       storyId: clusters[i]!,
       label: r.story,
+      half: storyHalf(r.story),
       categories: u.categories,
       terms: u.terms,
       termWeights: u.termWeights,
@@ -276,20 +294,33 @@ function labelledStream(file: string) {
     };
   });
   const candidatesOf = indexByTerm(items);
-  const counts: [number, number, number, number] = [0, 0, 0, 0];
-  let shown = 0;
-  let ownLabelledStory = 0;
-  let ownStoryAsKnown = 0;
+  const measure = (sameEventScore: number, half?: number) => {
+    const counts: [number, number, number, number] = [0, 0, 0, 0];
+    let headlines = 0;
+    let shown = 0;
+    let ownLabelledStory = 0;
+    let ownStoryAsKnown = 0;
+    for (const item of items) {
+      if (half !== undefined && item.half !== half) continue;
+      const list = pickRelated(item, candidatesOf(item), TOP, { sameEventScore });
+      headlines += 1;
+      counts[list.length]! += 1;
+      shown += list.length;
+      for (const { article: r } of list) {
+        if (r.label === item.label) ownLabelledStory += 1;
+        if (r.storyId === item.storyId) ownStoryAsKnown += 1;
+      }
+    }
+    return { headlines, counts, shown, ownLabelledStory, ownStoryAsKnown };
+  };
+  const tuning = SAME_EVENT_GRID.map((level) => ({ level, ...measure(level, 0) }));
+  const fewest = Math.min(...tuning.map((t) => t.ownLabelledStory));
+  const chosen = Math.max(
+    ...tuning.filter((t) => t.ownLabelledStory === fewest).map((t) => t.level),
+  );
   // The same with the labels as the stories: the exclusion itself.
   let ownLabelledStoryGivenLabels = 0;
   for (const item of items) {
-    const list = pickRelated(item, candidatesOf(item), TOP).map((m) => m.article);
-    counts[list.length]! += 1;
-    shown += list.length;
-    for (const r of list) {
-      if (r.label === item.label) ownLabelledStory += 1;
-      if (r.storyId === item.storyId) ownStoryAsKnown += 1;
-    }
     const withLabels = pickRelated(
       { ...item, storyId: item.label },
       [...candidatesOf(item)].map((c) => ({ ...c, storyId: c.label })),
@@ -298,18 +329,33 @@ function labelledStream(file: string) {
     for (const r of withLabels)
       if (r.article.label === item.label) ownLabelledStoryGivenLabels += 1;
   }
+  const now = measure(SAME_EVENT_SCORE);
   return {
     headlines: items.length,
     stories: new Set(rows.map((r) => r.story)).size,
     clustererStories: new Set(clusters).size,
-    counts,
-    shown,
+    counts: now.counts,
+    shown: now.shown,
     /** Shown articles of the headline's labelled story, its story being the clusterer's. */
-    ownLabelledStory,
+    ownLabelledStory: now.ownLabelledStory,
     /** Shown articles of the headline's story as the clusterer made it (the exclusion: 0). */
-    ownStoryAsKnown,
+    ownStoryAsKnown: now.ownStoryAsKnown,
     /** Shown articles of the headline's labelled story when the labels are the stories. */
     ownLabelledStoryGivenLabels,
+    sameEvent: {
+      level: SAME_EVENT_SCORE,
+      /** Swept on the stories of half 0: level, then what half 0 shows. */
+      tunedOnHalf0: tuning.map(({ level, headlines, shown, ownLabelledStory }) => ({
+        level: Number.isFinite(level) ? level : 'off',
+        headlines,
+        shown,
+        ownLabelledStory,
+      })),
+      chosenOnHalf0: chosen,
+      /** Half 1 (held out) and the whole stream: at the chosen level, and with the rule off. */
+      heldOutHalf1: { chosen: measure(chosen, 1), off: measure(Number.POSITIVE_INFINITY, 1) },
+      whole: { chosen: measure(chosen), off: measure(Number.POSITIVE_INFINITY) },
+    },
   };
 }
 

@@ -4,7 +4,12 @@
  * printed is not measured where it was tuned. Run: `npx tsx tools/eval-text/tune-related.ts`.
  */
 import { createHash } from 'node:crypto';
-import { pickRelated, type RelatedMatch } from '../../src/modules/articles/related.js';
+import {
+  pickRelated,
+  RELATED_MIN_SCORE,
+  RELATED_MIN_SCORE_ACROSS,
+  type RelatedMatch,
+} from '../../src/modules/articles/related.js';
 import { corpusArticles, indexByTerm, loadSeed, type CorpusArticle } from './related.js';
 
 const TOP = 3;
@@ -47,7 +52,7 @@ console.log(
       tunedOnHalf0: grid.map((g) => ({ ...g, share: Number(g.share.toFixed(3)) })),
       chosen: { same: chosen.same, across: chosen.across },
       reportedOnHalf1: measure(1, chosen.same, chosen.across),
-      currentOnHalf1: measure(1, 0.2, 0.6),
+      currentOnHalf1: measure(1, RELATED_MIN_SCORE, RELATED_MIN_SCORE_ACROSS),
     },
     null,
     2,

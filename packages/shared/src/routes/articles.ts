@@ -50,10 +50,12 @@ export const ARTICLE_ROUTES = defineRoutes({
   },
   'GET /api/articles/getrelatedarticles': {
     access: 'optional',
-    summary: 'More like this: the articles sharing the most names and phrases with one article.',
+    summary: 'More like this: other stories sharing salient names and phrases with one article.',
     notes:
-      'Ranked by the keywords they share (a name or phrase counts twice a word), then newest; ' +
-      'copies of its headline are left out.',
+      'Other stories of the same primary category sharing at least two salient terms, ranked by ' +
+      'the overlap of their term weights (at least 0.25), one report per story; its own story, ' +
+      'copies of its headline and reports of its own event (as close within 3 days) are left ' +
+      'out. Fewer or none rather than filler.',
     query: relatedArticlesQuery,
     responses: { 200: relatedArticlesResponse },
     errors: ['ARTICLE_NOT_FOUND'],

@@ -157,7 +157,7 @@ export function createArticlesService({
 
     /**
      * "More like this": other stories sharing article `id`'s salient names and phrases, the
-     * closest first; fewer or none rather than filler (related.ts).
+     * closest first, never of its own event; fewer or none rather than filler (related.ts).
      */
     async related(id: string, limit: number): Promise<RelatedJson> {
       const row = await articlesRepository.findById(db, id);
@@ -169,6 +169,7 @@ export function createArticlesService({
         terms: row.terms,
         termWeights: row.termWeights,
         categories: row.categories,
+        pubDate: row.pubDate,
       };
       const candidates = await articlesRepository.relatedCandidates(db, {
         id,

@@ -9,9 +9,11 @@
  * telescope" meets "webb"; a word inside a shared phrase is not counted again) and their overlap
  * — the cosine of their term weights over the shared terms — reaches RELATED_MIN_SCORE, and
  * they have the same primary category (a space story and a fashion story sharing "stars" and
- * "black" are not related). The article's own story is left out (the
- * page lists it under Full coverage), as are copies of its headline; one report per other
- * story. Fewer or none rather than filler.
+ * "black" are not related). The article's own event is left out (the page lists its story under
+ * Full coverage): its story, and every story holding a report that is evidently of the same event
+ * whatever story it was put in — published within a story's window (3 days) of the article with
+ * an overlap of at least SAME_EVENT_SCORE (`sameEvent`). Copies of its headline are left out too;
+ * one report per other story. Fewer or none rather than filler.
  */
 
 /** What "More like this" reads of an article. */
@@ -42,6 +44,17 @@ export const RELATED_MIN_SCORE_ACROSS = 1.01;
 export const PHRASE_WORD_SHARE = 0.4;
 /** Shorter words of a phrase ("u.s", "new") stand for nothing by themselves. */
 const MIN_WORD_LENGTH = 3;
+/** Reports this close in time (either way) may be of one event: a story's window... */
+export const SAME_EVENT_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * ...and are, when their overlap (any categories) reaches this. Chosen on the stories of one half
+ * of the labelled stream (split by a hash of the story label) as the highest level leaving none
+ * of a headline's own story in its top 3, and checked on the other half (`pnpm eval:text`,
+ * related.labelledStream.sameEvent). It is the related level itself: within a window, what
+ * shares enough to be related is of one story there (98 % of the stream's related pairs), so
+ * "More like this" lists related reports of other days.
+ */
+export const SAME_EVENT_SCORE = 0.25;
 /** Candidates the repository hands over, ordered by how many terms they share. */
 export const RELATED_CANDIDATES = 200;
 
@@ -90,15 +103,17 @@ export function lookupTerms(a: Pick<RelatedArticle, 'terms'>): string[] {
   return [...out];
 }
 
-/** How related `b` is to `a`, or undefined when they do not share enough (see the header). */
-export function relatedness(
-  a: RelatedArticle,
+/**
+ * How much `a` and `b` overlap, whatever their categories: the cosine over their shared terms
+ * and the shared terms that count, heaviest first; undefined below RELATED_MIN_SHARED of them.
+ */
+function overlap(
+  a: ReturnType<typeof weighted>,
   b: RelatedArticle,
-  prepared = weighted(a),
 ): { score: number; shared: string[] } | undefined {
   const other = weighted(b).weights;
   const shared: Array<[string, number]> = [];
-  for (const [term, w] of prepared.weights) {
+  for (const [term, w] of a.weights) {
     const v = other.get(term);
     if (v !== undefined) shared.push([term, w * v]);
   }
@@ -106,29 +121,73 @@ export function relatedness(
   shared.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
   const counted = distinctShared(shared.map(([t]) => t));
   if (counted.length < RELATED_MIN_SHARED) return undefined;
-  const score = shared.reduce((sum, [, s]) => sum + s, 0);
-  const samePrimary = a.categories[0] !== undefined && a.categories[0] === b.categories[0];
-  if (score < (samePrimary ? RELATED_MIN_SCORE : RELATED_MIN_SCORE_ACROSS)) return undefined;
-  return { score, shared: counted };
+  return { score: shared.reduce((sum, [, s]) => sum + s, 0), shared: counted };
+}
+
+const samePrimary = (a: RelatedArticle, b: RelatedArticle) =>
+  a.categories[0] !== undefined && a.categories[0] === b.categories[0];
+
+/** Whether `b` was published within SAME_EVENT_WINDOW_MS of `a` (an unknown date may be any time). */
+function withinWindow(a: RelatedArticle, b: RelatedArticle): boolean {
+  const at = a.pubDate?.getTime();
+  const bt = b.pubDate?.getTime();
+  return at === undefined || bt === undefined || Math.abs(at - bt) <= SAME_EVENT_WINDOW_MS;
+}
+
+/** How related `b` is to `a`, or undefined when they do not share enough (see the header). */
+export function relatedness(
+  a: RelatedArticle,
+  b: RelatedArticle,
+  prepared = weighted(a),
+): { score: number; shared: string[] } | undefined {
+  const found = overlap(prepared, b);
+  if (!found) return undefined;
+  if (found.score < (samePrimary(a, b) ? RELATED_MIN_SCORE : RELATED_MIN_SCORE_ACROSS))
+    return undefined;
+  return found;
+}
+
+/**
+ * Whether `b` is evidently a report of `a`'s own event, whatever story it was put in: published
+ * within SAME_EVENT_WINDOW_MS of it with an overlap of at least `minScore`, whatever their
+ * categories.
+ */
+export function sameEvent(
+  a: RelatedArticle,
+  b: RelatedArticle,
+  prepared = weighted(a),
+  minScore: number = SAME_EVENT_SCORE,
+): boolean {
+  return withinWindow(a, b) && (overlap(prepared, b)?.score ?? 0) >= minScore;
 }
 
 /**
  * The `limit` articles of `candidates` most related to `article`, best first: not itself, not a
- * copy of its headline, not of its story, one per other story (and per headline).
+ * copy of its headline, not of its own event (its story, and every story holding a report that
+ * is evidently of its event: `sameEvent`), one per other story (and per headline).
+ * `sameEventScore` is for the evaluation's sweep (tools/eval-text/related.ts).
  */
 export function pickRelated<T extends RelatedArticle>(
   article: RelatedArticle,
   candidates: Iterable<T>,
   limit: number,
+  { sameEventScore = SAME_EVENT_SCORE }: { sameEventScore?: number } = {},
 ): Array<RelatedMatch<T>> {
   const prepared = weighted(article);
+  const ownEvent = new Set<string>();
+  if (article.storyId) ownEvent.add(article.storyId);
   const scored: Array<RelatedMatch<T>> = [];
   for (const c of candidates) {
     if (c.id === article.id) continue;
     if (article.titleKey && c.titleKey === article.titleKey) continue;
-    if (article.storyId && c.storyId === article.storyId) continue;
-    const found = relatedness(article, c, prepared);
-    if (found) scored.push({ article: c, ...found });
+    const found = overlap(prepared, c);
+    if (!found) continue;
+    if (found.score >= sameEventScore && withinWindow(article, c)) {
+      if (c.storyId) ownEvent.add(c.storyId);
+      continue;
+    }
+    const min = samePrimary(article, c) ? RELATED_MIN_SCORE : RELATED_MIN_SCORE_ACROSS;
+    if (found.score >= min) scored.push({ article: c, ...found });
   }
   scored.sort(
     (x, y) =>
@@ -142,7 +201,7 @@ export function pickRelated<T extends RelatedArticle>(
   for (const match of scored) {
     if (out.length >= limit) break;
     const { storyId, titleKey } = match.article;
-    if (storyId && stories.has(storyId)) continue;
+    if (storyId && (ownEvent.has(storyId) || stories.has(storyId))) continue;
     if (titleKey && titles.has(titleKey)) continue;
     if (storyId) stories.add(storyId);
     if (titleKey) titles.add(titleKey);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,11 +28,14 @@ afterAll(async () => {
 async function given(items: ArticleFixture[]) {
   return insertArticles(ctx.deps.db, items);
 }
-async function trendingTitles(limit = 100): Promise<string[]> {
+async function trendingTitles(
+  limit = 100,
+  query: { collapse?: 'true' | 'false' } = {},
+): Promise<string[]> {
   const res = await ctx
     .request()
     .get('/api/articles/getlatesttrendingarticles')
-    .query({ limit })
+    .query({ limit, ...query })
     .expect(200);
   return res.body.articles.map((a: { title: string }) => a.title);
 }
@@ -161,44 +165,81 @@ describe('GET /api/articles/getlatesttrendingarticles', () => {
     expect(seen).not.toContain('three weeks old, hugely liked');
   });
 
-  it('lifts a story that other recent articles also cover (shared keywords, not categories)', async () => {
-    const story = (n: number) => ({
+  it('lifts a story other sources report: three sources outrank an equally old lone report', async () => {
+    const at = daysBefore(1);
+    const before = new Date(at.getTime() - 60_000);
+    const story = (id: string, sources: string[], subject: string) =>
+      sources.map((sourceName, i) => ({
+        title: `${subject} report ${i + 1} (${sourceName})`,
+        pubDate: before,
+        sourceName,
+        storyId: id,
+        terms: [`${subject} ${i}`],
+        termWeights: [1],
+      }));
+    await given([
+      // A minute newer, so it leads any tie.
+      { title: 'Lone report', pubDate: at, sourceName: 'Solo News' },
+      ...story(crypto.randomUUID(), ['Alpha', 'Beta', 'Gamma'], 'Three sources'),
+      // Three reports from one source are not three sources.
+      ...story(crypto.randomUUID(), ['Alpha', 'Alpha', 'Alpha'], 'One source'),
+    ]);
+    // One card per story: the story three sources report, the lone report, the one-source story.
+    const cards = await trendingTitles();
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toMatch(/^Three sources report/);
+    expect(cards[1]).toBe('Lone report');
+    expect(cards[2]).toMatch(/^One source report/);
+    // Every report of the three-source story has that momentum.
+    const all = await trendingTitles(100, { collapse: 'false' });
+    expect(all.slice(0, 3).sort()).toEqual(
+      ['Alpha', 'Beta', 'Gamma'].map((s, i) => `Three sources report ${i + 1} (${s})`),
+    );
+    expect(all[3]).toBe('Lone report');
+  });
+
+  it('lifts a report other stories share two salient terms with (stored terms, not keywords)', async () => {
+    const fiona = (n: number) => ({
       title: `Hurricane Fiona report ${n}`,
       pubDate: daysBefore(1),
       categories: ['world'],
-      keywords: ['world', 'hurricane', 'fiona', `detail${n}`],
+      keywords: ['world'],
+      // Each in a story of its own: the clustering split them, the terms still meet.
+      storyId: crypto.randomUUID(),
+      terms: ['hurricane fiona', 'puerto rico', `detail ${n}`],
+      termWeights: [3, 2, 1],
     });
     await given([
-      {
-        title: 'Lone fresh story',
-        pubDate: daysBefore(0),
-        categories: ['politics'],
-        keywords: ['politics', 'budget', 'vote'],
-      },
-      story(1),
-      story(2),
-      story(3),
-      story(4),
-      // Sharing only category ids and one word is not the same story.
-      {
-        title: 'Unrelated A',
-        pubDate: daysBefore(1),
-        categories: ['world', 'politics'],
-        keywords: ['world', 'politics', 'talks'],
-      },
-      {
-        title: 'Unrelated B',
-        pubDate: daysBefore(1),
-        categories: ['world', 'politics'],
-        keywords: ['world', 'politics', 'talks'],
-      },
+      { title: 'Lone fresh story', pubDate: daysBefore(0), terms: ['budget', 'vote'] },
+      fiona(1),
+      fiona(2),
+      fiona(3),
+      fiona(4),
+      // One shared term is a coincidence, and a word inside a shared phrase is the same
+      // evidence: no lift, so the newer untouched report stays ahead of them.
+      { title: 'Quiet report', pubDate: daysBefore(1) },
+      ...['A', 'B'].map((x) => ({
+        title: `Unrelated ${x}`,
+        pubDate: new Date(daysBefore(1).getTime() - 60_000),
+        keywords: ['talks', 'summit'],
+        terms: ['talks', `other ${x}`],
+        termWeights: [2, 1],
+      })),
+      ...['C', 'D'].map((x) => ({
+        title: `Unrelated ${x}`,
+        pubDate: new Date(daysBefore(1).getTime() - 120_000),
+        terms: ['queen elizabeth', 'queen', `another ${x}`],
+        termWeights: [3, 1, 1],
+      })),
     ]);
     const titles = await trendingTitles();
     expect(titles.slice(0, 4).sort()).toEqual(
       [1, 2, 3, 4].map((n) => `Hurricane Fiona report ${n}`),
     );
     expect(titles[4]).toBe('Lone fresh story');
-    expect(titles.slice(5).sort()).toEqual(['Unrelated A', 'Unrelated B']);
+    expect(titles[5]).toBe('Quiet report');
+    expect(titles.slice(6, 8).sort()).toEqual(['Unrelated A', 'Unrelated B']);
+    expect(titles.slice(8).sort()).toEqual(['Unrelated C', 'Unrelated D']);
   });
 
   it('anchors to the newest article, not the wall clock, and ignores future-dated ones', async () => {
@@ -219,7 +260,7 @@ describe('GET /api/articles/getlatesttrendingarticles', () => {
           title: `day ${day} item ${i}`,
           pubDate: daysBefore(day),
           likes: (day * 7 + i * 3) % 5 === 0 ? day + 2 : 0,
-          keywords: day % 3 === 1 ? ['election', 'ballot', `x${i}`] : [`solo${day}${i}`],
+          terms: day % 3 === 1 ? ['election', 'ballot', `x${i}`] : [`solo${day}${i}`],
         });
       }
     }

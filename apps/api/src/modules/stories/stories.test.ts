@@ -460,9 +460,13 @@ describe('a story told well', () => {
       .where(inArray(articles.sourceName, ['HuffPost']));
     expect(stored.map((r) => r.hasTime)).toEqual([false, false]);
     await ctx.deps.db.transaction((tx) => clusterPending(tx, { now: ctx.clock.now() }));
+    const clustered = await ctx.deps.db
+      .select({ id: articles.id, storyId: articles.storyId })
+      .from(articles)
+      .where(inArray(articles.sourceName, ['HuffPost']));
 
-    for (const { id } of stored) {
-      const body = await storyBody(id);
+    for (const { id, storyId } of clustered) {
+      const body = await storyBody(storyId!);
       const mine = body.articles.find((a) => a._id === id)!;
       expect(mine.pubDate).toMatch(/T12:00:00.000Z$/);
       expect(mine.pub_date_has_time).toBe(false);
