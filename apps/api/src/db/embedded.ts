@@ -677,7 +677,7 @@ export class EmbeddedInUseError extends Error {}
  * directory, as told by the pid on the first line of postmaster.pid:
  * - dead: nothing to do; PostgreSQL takes such a file as stale itself, after checking that no
  *   process of the old server still holds its shared memory (a check removing the file would
- *   skip);
+ *   skip); dead but not yet reaped (a zombie): the lock files are handed to us, as below;
  * - a postgres on this data directory whose parent is gone (an orphan: its Lede was killed): it
  *   is stopped, as `pg_ctl stop -m fast` would, and this start goes on;
  * - a postgres on this data directory whose parent, a Node.js process, still runs: another
@@ -695,8 +695,10 @@ async function recoverFromKilledRun(
   const pid = readPostmasterPid(dataDir);
   if (pid === undefined || pid === process.pid || !isAlive(pid)) return;
   const info = processInfo(pid);
-  if (!info || info.zombie) return;
-  if (!isPostmasterOf(info, dataDir)) {
+  if (!info) return;
+  // A killed postmaster not yet reaped (its parent died too; a busy subreaper takes its time)
+  // still answers kill(pid, 0), so PostgreSQL would take its lock file as held.
+  if (info.zombie || !isPostmasterOf(info, dataDir)) {
     for (const file of lockFiles) await disownReusedPid(file, pid, log);
     return;
   }
