@@ -114,6 +114,28 @@ describe('configuration', () => {
     expect(c.jwtSecret).toBeUndefined();
   });
 
+  it('LISTEN, session locks and migrations use DATABASE_DIRECT_URL, or DATABASE_URL without it', () => {
+    const pooled = 'postgres://u:p@pgbouncer:6432/lede';
+    const direct = 'postgres://u:p@db:5432/lede';
+    expect(loadConfig({})).toMatchObject({ databaseUrl: undefined, databaseDirectUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: direct })).toMatchObject({
+      databaseUrl: direct,
+      databaseDirectUrl: direct,
+      databasePooler: 'none',
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: pooled,
+        DATABASE_DIRECT_URL: direct,
+        DATABASE_POOLER: 'transaction',
+      }),
+    ).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: direct,
+      databasePooler: 'transaction',
+    });
+  });
+
   it('serves from one process unless API_WORKERS asks for workers', () => {
     expect(loadConfig({}).apiWorkers).toBe(1);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mailpit:1025' }).apiWorkers).toBe(
@@ -155,6 +177,14 @@ describe('configuration', () => {
     [{ PORT: 'abc' }, /^Invalid configuration: PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ SMTP_URL: 'not a url' }, /SMTP_URL/],
+    [{ DATABASE_DIRECT_URL: 'mysql://x' }, /DATABASE_DIRECT_URL/],
+    [{ DATABASE_DIRECT_URL: 'postgres://u:p@db/l' }, /DATABASE_DIRECT_URL needs DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://u:p@db/l', DATABASE_POOLER: 'statement' }, /DATABASE_POOLER/],
+    // LISTEN and session locks through a transaction pooler would silently not work.
+    [
+      { DATABASE_URL: 'postgres://u:p@pgbouncer/l', DATABASE_POOLER: 'transaction' },
+      /DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL/,
+    ],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
     [{ METRICS_PORT: 'ninety' }, /^Invalid configuration: METRICS_PORT: /],

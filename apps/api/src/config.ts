@@ -69,6 +69,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
     DATA_DIR: z.string().min(1).default('./.data'),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -120,6 +122,22 @@ const envSchema = z
           'SMTP_URL is required when NODE_ENV=production (one-time codes are never written to the log in production)',
       });
     }
+    if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_DIRECT_URL'],
+        message:
+          'DATABASE_DIRECT_URL needs DATABASE_URL (without it the server runs its own PostgreSQL)',
+      });
+    }
+    if (env.DATABASE_POOLER === 'transaction' && !env.DATABASE_DIRECT_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_POOLER'],
+        message:
+          'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL, PostgreSQL itself: LISTEN, session locks and migrations do not work through a transaction pooler',
+      });
+    }
     const feedsProblem = ingestFeedsProblem(env.INGEST_FEEDS);
     if (feedsProblem)
       ctx.addIssue({ code: 'custom', path: ['INGEST_FEEDS'], message: feedsProblem });
@@ -139,7 +157,21 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** Every query's connections: PostgreSQL itself or a pooler in front of it (DATABASE_URL). */
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself, never a transaction pooler (DATABASE_DIRECT_URL, defaulting to
+   * DATABASE_URL): the `LISTEN` connections, session advisory locks (start-up, the ingestion
+   * lease) and migrations, which need one server session for their whole length.
+   */
+  databaseDirectUrl?: string;
+  /**
+   * What DATABASE_URL points at: `none`, PostgreSQL (or a session pooler), where the hot queries
+   * are named prepared statements and every connection sets `plan_cache_mode`; `transaction`, a
+   * transaction pooler (PgBouncer's pool_mode=transaction), where every statement is unnamed and
+   * no connection-level setting is sent (see db/client.ts).
+   */
+  databasePooler: 'none' | 'transaction';
   dataDir: string;
   jwtSecret?: string;
   smtpUrl?: string;
@@ -276,6 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+    databasePooler: e.DATABASE_POOLER,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

@@ -132,9 +132,19 @@ async function openCliDatabase(
     embedded = await openEmbedded(path.join(config.dataDir, 'pg'), logger);
     url = embedded.url();
   }
-  const database = openDatabase(url, 2);
+  const database = openDatabase(url, { max: 2, pooler: config.databasePooler });
   try {
-    await runMigrations(database.db);
+    // The migrator's session lock needs PostgreSQL itself, never a transaction pooler.
+    const directUrl = embedded ? url : (config.databaseDirectUrl ?? url);
+    if (directUrl === url) await runMigrations(database.db);
+    else {
+      const direct = openDatabase(directUrl, 1);
+      try {
+        await runMigrations(direct.db);
+      } finally {
+        await direct.close();
+      }
+    }
     // As at server start: the bundled corpus only ever goes into an empty table, so it goes in first.
     if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
     await clusterPendingStories(database.db, {

@@ -68,6 +68,8 @@ interface Started {
   embedded?: EmbeddedServer;
   supervisor?: Supervisor;
   database?: DatabaseHandle;
+  /** DATABASE_DIRECT_URL's own pool, when it is not DATABASE_URL: session locks and migrations. */
+  directDatabase?: DatabaseHandle;
   relays: Array<{ stop(): Promise<void> }>;
   outbox?: { stop(timeoutMs?: number): Promise<void> };
   stopMaintenance?: () => void;
@@ -159,6 +161,7 @@ async function stopStarted(started: Started, logger: Logger): Promise<void> {
   for (const relay of started.relays) await step('a change relay', () => relay.stop());
   // It waits for connections in use: a start stopped in its seed holds one until PostgreSQL goes.
   await step('the database pool', () => within(5_000, started.database?.close()));
+  await step('the direct database pool', () => within(5_000, started.directDatabase?.close()));
   await step('the embedded PostgreSQL', () => started.embedded?.stop());
 }
 
@@ -266,14 +269,24 @@ async function start(config: Config, logger: Logger, started: Started) {
 
   // A cluster worker gets DATABASE_URL from its primary, which runs the embedded server.
   const databaseUrl = await databaseServer(config, logger, started);
-  const database = openDatabase(databaseUrl, config.databasePool);
+  const database = openDatabase(databaseUrl, {
+    ...config.databasePool,
+    pooler: config.databasePooler,
+  });
   started.database = database;
+  // PostgreSQL itself (DATABASE_DIRECT_URL): LISTEN, session advisory locks and migrations need
+  // one server session from start to end, which a transaction pooler does not keep. Two
+  // connections: the start-up lock and the migrator's, later the ingestion lease.
+  const directUrl = config.databaseDirectUrl ?? databaseUrl;
+  const direct =
+    directUrl === databaseUrl ? database : openDatabase(directUrl, { max: 2, acquireTimeoutMs: 0 });
+  if (direct !== database) started.directDatabase = direct;
   // Instances starting together on one database: one migrates and seeds, the others wait.
   await withAdvisoryLock(
-    database.pool,
+    direct.pool,
     LOCKS.startUp,
     async () => {
-      await runMigrations(database.db);
+      await runMigrations(direct.db);
       if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
       // What an older version stored before articles were understood once (migration 0021).
       await understandStoredArticles(database.db, logger);
@@ -290,7 +303,7 @@ async function start(config: Config, logger: Logger, started: Started) {
   const changes = createChanges();
   started.relays.push(
     await startArticlesChangedRelay({
-      connectionString: databaseUrl,
+      connectionString: directUrl,
       pool: database.pool,
       changes,
       logger,
@@ -300,7 +313,7 @@ async function start(config: Config, logger: Logger, started: Started) {
   const sessionUsers = createSessionUsers();
   started.relays.push(
     await startUsersChangedRelay({
-      connectionString: databaseUrl,
+      connectionString: directUrl,
       sessionUsers,
       logger,
     }),
@@ -308,7 +321,7 @@ async function start(config: Config, logger: Logger, started: Started) {
   // So do every instance's changes of readers' feeds, to the feed answers it prepared.
   started.relays.push(
     await startFeedsChangedRelay({
-      connectionString: databaseUrl,
+      connectionString: directUrl,
       changes,
       logger,
     }),
@@ -348,7 +361,8 @@ async function start(config: Config, logger: Logger, started: Started) {
     clock: systemClock,
     changes,
     onRunFinished: (result) => metrics.recordIngestionRun(result),
-    pool: database.pool,
+    // The lease is a session lock, kept for as long as this instance ingests.
+    pool: direct.pool,
   });
 
   // A worker never opens METRICS_PORT (its primary does), though it inherits the setting.

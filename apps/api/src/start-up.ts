@@ -141,7 +141,7 @@ const UNREACHABLE = new Set([
 const LOGIN_REFUSED = new Set(['28P01', '28000']);
 const NO_SUCH_DATABASE = '3D000';
 
-type ErrorFields = { code?: unknown; syscall?: unknown };
+type ErrorFields = { code?: unknown; syscall?: unknown; message?: unknown };
 
 /** `err`, its causes and the errors it groups (an AggregateError of each address tried). */
 function errorsIn(err: unknown): ErrorFields[] {
@@ -179,6 +179,16 @@ function databaseFailure(err: unknown, databaseUrl: string): string | undefined 
   const errors = errorsIn(err);
   const codes = errors.map((e) => e.code);
   const message = err instanceof Error ? err.message : String(err);
+  // PgBouncer (unless ignore_startup_parameters drops it) refuses the plan_cache_mode option.
+  const refusedParameter = errors
+    .map((e) => e.message)
+    .find(
+      (text): text is string =>
+        typeof text === 'string' && /unsupported startup parameter/i.test(text),
+    );
+  if (refusedParameter) {
+    return `DATABASE_URL at ${server} is a pooler that refuses start-up parameters (${refusedParameter}): behind a transaction pooler set DATABASE_POOLER=transaction and DATABASE_DIRECT_URL to PostgreSQL itself`;
+  }
   if (errors.some(isUnreachable) || NOT_CONNECTED.test(message)) {
     return `cannot reach the PostgreSQL server of DATABASE_URL at ${server} (${errorMessageForLog(err)}): check its host and port, and that the server runs`;
   }

@@ -181,6 +181,14 @@ describe('a DATABASE_URL that does not work', () => {
     ).toMatch(/^cannot reach the PostgreSQL server of DATABASE_URL at db\.internal:6543/);
   });
 
+  it('a pooler refusing the start-up options says which settings it needs', () => {
+    const pooler = new pg.DatabaseError('unsupported startup parameter: options', 0, 'error');
+    pooler.code = '08P01';
+    expect(startupFailureReason(pooler, config)).toBe(
+      'DATABASE_URL at db.internal:6543 is a pooler that refuses start-up parameters (unsupported startup parameter: options): behind a transaction pooler set DATABASE_POOLER=transaction and DATABASE_DIRECT_URL to PostgreSQL itself',
+    );
+  });
+
   it('anything else keeps its message, on one line (no stack)', () => {
     const err = new Error("EACCES: permission denied, mkdir\n  '/data/x'");
     expect(startupFailureLine(startupFailureReason(err, config))).toBe(

@@ -5,6 +5,11 @@ import type pg from 'pg';
  * "Several instances on one database"). Keys are names: `hashtext(name)` turns one into the
  * lock's number, the same in every process.
  *
+ * The session locks below are taken on a pool of DATABASE_DIRECT_URL (server.ts), PostgreSQL
+ * itself: a transaction pooler could run the lock and its unlock on two server connections.
+ * Every other lock is a transaction lock (`pg_advisory_xact_lock`) inside the transaction it
+ * guards, which holds behind a transaction pooler too.
+ *
  * - `lede:start-up`: migrations and the corpus seed, in server.ts (waits);
  * - `lede:migrations`: the migrator itself, for every caller (waits);
  * - `lede:ingestion-schedule`: the instance that ingests on schedule (never waits, kept; see

@@ -20,7 +20,15 @@ export interface PoolSettings {
    * (DATABASE_POOL_WAIT_MS); 0 waits forever.
    */
   acquireTimeoutMs?: number;
+  /**
+   * What the URL points at (DATABASE_POOLER): `none`, PostgreSQL or a session pooler, keeps the
+   * named prepared statements and the start-up `plan_cache_mode`; `transaction`, a transaction
+   * pooler, gets neither (see unnamedStatements).
+   */
+  pooler?: DatabasePooler;
 }
+
+export type DatabasePooler = 'none' | 'transaction';
 
 /**
  * Every named (prepared) statement is planned for the values it is run with. The search
@@ -36,20 +44,54 @@ export function openDatabase(
   connectionString: string,
   settings: number | PoolSettings = 10,
 ): DatabaseHandle {
-  const { max, acquireTimeoutMs = 0 } = typeof settings === 'number' ? { max: settings } : settings;
+  const {
+    max,
+    acquireTimeoutMs = 0,
+    pooler = 'none',
+  } = typeof settings === 'number' ? { max: settings } : settings;
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: acquireTimeoutMs,
-    options: CONNECTION_OPTIONS,
+    // A transaction pooler refuses start-up options (PgBouncer: unless ignore_startup_parameters
+    // drops them, silently); an unnamed statement is planned for its own values anyway.
+    ...(pooler === 'transaction' ? {} : { options: CONNECTION_OPTIONS }),
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   // Nor one checked out (a transaction between two of its queries), which pg reports on the
   // client itself: its next query fails (503) and the pool drops it when it is released.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    if (pooler === 'transaction') unnamedStatements(client);
+  });
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * Behind a transaction pooler each transaction (each statement outside one) may run on another
+ * server connection, so a statement named on one is unknown on the next (`26000`), or named
+ * twice (`42P05`). This client sends every statement unnamed: what Drizzle's `.prepare(name)`
+ * and a `{ name, text }` query config ask for is parsed anew each time, in the same round trip.
+ * Called once per connection, before the pool lends it (its 'connect' event).
+ */
+export function unnamedStatements(client: pg.ClientBase): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const unnamed = (config: unknown, ...rest: unknown[]) => {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      'name' in config &&
+      config.name !== undefined &&
+      typeof (config as { submit?: unknown }).submit !== 'function'
+    ) {
+      const { name: _name, ...unnamedConfig } = config as pg.QueryConfig;
+      return query(unnamedConfig, ...rest);
+    }
+    return query(config, ...rest);
+  };
+  (client as unknown as { query: typeof unnamed }).query = unnamed;
 }
 
 /**

@@ -279,7 +279,8 @@ export const searchRepository = {
     if (!search || !weights)
       throw new Error('a search of more than two terms is weighed first (searchWeightsOf)');
     return {
-      // Prepared once per connection; planned for each search's own values (openDatabase).
+      // Prepared once per connection; planned for each search's own values (openDatabase). Behind a
+      // transaction pooler (DATABASE_POOLER=transaction) the name is dropped: parsed each time.
       name: 'lede_search_page',
       text: rankedPageStatement.sql,
       values: fillPlaceholders(rankedPageStatement.params, searchValues(search, weights, input)),

@@ -37,7 +37,7 @@ export const usersRepository = {
   /**
    * Every signed-in request looks its reader up (the session version decides whether the token
    * still counts), so this one query is a prepared statement: built once per executor, parsed
-   * once per database connection.
+   * once per database connection (behind a transaction pooler, sent unnamed: db/client.ts).
    */
   async findById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
     const [row] = await findByIdStatement(db).execute({ id });
