@@ -14,7 +14,10 @@
 //   BENCH_LOAD_PROFILE      a directory: the API process runs under --cpu-prof and writes there;
 //                           the top functions by self time are added to the report
 //   BENCH_LOAD_API_ENV      extra API environment, e.g. "DATABASE_POOL_MAX=10,PUBLIC_CACHE_SECONDS=5";
-//                           "API_WORKERS=2" runs two node:cluster workers on one port
+//                           "API_WORKERS=2" runs two node:cluster workers on one port;
+//                           "READER_WRITE_LIMIT=60,READER_WRITE_HOURLY_LIMIT=600" puts the write
+//                           limits on (off by default): like and save then report their accepted
+//                           answers and their 429s apart (issue 54)
 //   BENCH_LOAD_NODE_ARGS    extra node flags for the API process, space-separated (e.g. --trace-gc)
 //   BENCH_LOAD_MIX          diagnosis only: another mix, e.g. "recommendations=100" or
 //                           "latest=50,like=50" (the report then says so; the issue's figures are
@@ -281,7 +284,10 @@ export default {
 
     try {
       const byRoute = new Map(
-        Object.keys(DEFAULT_MIX).map((k) => [k, { lat: [], non2xx: 0, s5xx: 0, codes: {} }]),
+        Object.keys(DEFAULT_MIX).map((k) => [
+          k,
+          { lat: [], lat2xx: [], lat429: [], non2xx: 0, s5xx: 0, codes: {} },
+        ]),
       );
       let measuring = false;
       const runOnce = (durationS) =>
@@ -303,6 +309,8 @@ export default {
               const route = client.requestIterator.currentRequest?.route ?? 'latest';
               const s = byRoute.get(route);
               s.lat.push(ms);
+              if (status === 429) s.lat429.push(ms);
+              else if (status >= 200 && status < 300) s.lat2xx.push(ms);
               if (status < 200 || status >= 300) s.non2xx++;
               if (status >= 500) s.s5xx++;
               s.codes[status] = (s.codes[status] ?? 0) + 1;
@@ -373,6 +381,13 @@ export default {
            where dbid = (select oid from pg_database where datname = current_database())`,
         )
       ).rows[0].ms;
+      // The limits' counters: rows written, dead versions left and size (bloat of a hot row).
+      const { rows: limitTables } = await pool.query(
+        `select relname as table, n_live_tup::int as live, n_dead_tup::int as dead,
+                n_tup_ins::int as inserted, n_tup_upd::int as updated, n_tup_hot_upd::int as hot_updated,
+                n_tup_del::int as deleted, pg_total_relation_size(relid)::int as bytes
+         from pg_stat_user_tables where relname in ('rate_limit_hits', 'write_budgets')`,
+      );
       const drained = await server.drain();
 
       // Counters: likes and saves of every article acted on, against the acknowledged actions.
@@ -424,6 +439,13 @@ export default {
           ...quantiles(s.lat),
           non2xx: s.non2xx,
           ...(s.non2xx > 0 && { statusCodes: s.codes }),
+          // With the write limits on (BENCH_LOAD_API_ENV=READER_WRITE_LIMIT=60,...): the
+          // accepted answers and the refusals apart, and the non-2xx other than 429.
+          ...(s.lat429.length > 0 && {
+            accepted: { count: s.lat2xx.length, ...quantiles(s.lat2xx) },
+            refused429: { count: s.lat429.length, ...quantiles(s.lat429) },
+            non2xxOther429: s.non2xx - s.lat429.length,
+          }),
         };
       }
       for (const r of Object.values(routes)) r.share = round(r.count / Math.max(1, total));
@@ -490,6 +512,10 @@ export default {
               .sort((a, b) => b[1] - a[1])
               .map(([k, n]) => [k, round(n / Math.max(1, activitySamples))]),
           ),
+        },
+        limitTables: {
+          note: 'pg_stat_user_tables after the run (warm-up included): the counters of the limits',
+          ...Object.fromEntries(limitTables.map(({ table, ...t }) => [table, t])),
         },
         cpuSeconds: {
           api: round(cpu1.api - cpu0.api),

@@ -5,6 +5,7 @@ import { pruneMailOutbox } from './modules/mail/index.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
 import { sessionsRepository } from './modules/auth/sessions.repository.js';
 import { pruneRateLimits } from './http/rate-limit.js';
+import { pruneWriteBudgets } from './http/write-limits.js';
 
 const HOUR = 3_600_000;
 
@@ -18,6 +19,7 @@ export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   await refreshTokensRepository.pruneExpired(db, dayAgo);
   await sessionsRepository.pruneEnded(db, dayAgo);
   await pruneRateLimits(db, dayAgo);
+  await pruneWriteBudgets(db, dayAgo);
   await pruneMailOutbox(db, dayAgo);
 }
 

@@ -128,6 +128,24 @@ export const rateLimitHits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * A reader's write budget (http/write-limits.ts, issue 54): one row per budget and reader holding
+ * both sliding windows, the minute and the hour, as the hits of the current fixed window and of
+ * the one before. One upsert checks both and charges both or neither, and says which.
+ * Unlogged (migration 0025): emptied by a crash of PostgreSQL, when every budget starts afresh.
+ */
+export const writeBudgets = pgTable('write_budgets', {
+  key: text('key').primaryKey(),
+  minuteStart: timestamptz('minute_start').notNull(),
+  minuteHits: integer('minute_hits').notNull(),
+  minutePrevious: integer('minute_previous').notNull(),
+  hourStart: timestamptz('hour_start').notNull(),
+  hourHits: integer('hour_hits').notNull(),
+  hourPrevious: integer('hour_previous').notNull(),
+  /** Whether the latest request was within both windows (and so charged to them). */
+  charged: boolean('charged').notNull(),
+});
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const articles = pgTable(

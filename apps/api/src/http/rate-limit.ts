@@ -57,6 +57,16 @@ export function msUntilClear({ current, previous, elapsedMs, windowMs }: Sliding
   return 0;
 }
 
+/**
+ * The fixed window of length `windowMs` around `now`: `(current, current + windowMs]`, the one
+ * before it, and how far into it `now` is, in `(0, windowMs]`.
+ */
+export function fixedWindow(now: number, windowMs: number) {
+  const elapsedMs = ((((now - 1) % windowMs) + windowMs) % windowMs) + 1;
+  const current = now - elapsedMs;
+  return { elapsedMs, current: new Date(current), previous: new Date(current - windowMs) };
+}
+
 interface StoreOptions {
   windowMs?: number;
   /** The limit, for stores used without express-rate-limit (which passes it to `init`). */
@@ -97,9 +107,7 @@ export class PostgresRateLimitStore implements Store {
 
   /** The fixed windows around `now`: the current one is `(current, current + windowMs]`. */
   private windows(now: number) {
-    const elapsedMs = ((((now - 1) % this.windowMs) + this.windowMs) % this.windowMs) + 1;
-    const current = now - elapsedMs;
-    return { elapsedMs, current: new Date(current), previous: new Date(current - this.windowMs) };
+    return fixedWindow(now, this.windowMs);
   }
 
   /** A reset time `ms` from now, as a real date for express-rate-limit. */

@@ -4,7 +4,15 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { createLimiter, ipKey, PostgresRateLimitStore } from './rate-limit.js';
+import { lt, sql } from 'drizzle-orm';
+import { writeBudgets as budgetsTable } from '../db/schema.js';
+import {
+  createLimiter,
+  fixedWindow,
+  ipKey,
+  msUntilAllowed,
+  type SlidingCounts,
+} from './rate-limit.js';
 import { currentUser } from './current-user.js';
 
 const MINUTE_MS = 60_000;
@@ -37,7 +45,7 @@ export interface WriteBudget {
  *   picture, deletion). A few a minute at most in real use; 20 a minute and 200 an hour
  *   keep one account from probing with them.
  *
- * A refused request costs nothing (its hit is taken back): a reader who keeps clicking while
+ * A refused request costs nothing (it is not counted): a reader who keeps clicking while
  * refused waits no longer for it. Requests that fail otherwise (404, 400) count, as they cost a
  * read all the same.
  */
@@ -52,43 +60,221 @@ export function writeBudgets(config: Pick<Config, 'readerWrites'>) {
 
 export type WriteLimits = Record<keyof ReturnType<typeof writeBudgets>, RequestHandler>;
 
-interface CountedWindow {
-  store: PostgresRateLimitStore;
-  limit: number;
+/** Readers remembered per instance before those that no longer count are swept out. */
+const KNOWN_SWEEP_AT = 10_000;
+
+/** One window of a budget row as the database last answered it. */
+interface KnownWindow {
+  /** The start of the fixed window `hits` are in, in ms. */
+  start: number;
+  hits: number;
+  previous: number;
+}
+
+/** What this instance knows of one reader's budget: the row's latest counts, and its own charges under way. */
+interface Known {
+  minute?: KnownWindow;
+  hour?: KnownWindow;
+  pending: number;
+}
+
+type Charge = { allowed: true } | { allowed: false; waitMs: number };
+
+/** Of two answers about one window, the later one (answers may come back out of order). */
+const later = (a: KnownWindow | undefined, b: KnownWindow): KnownWindow =>
+  !a || b.start > a.start || (b.start === a.start && b.hits >= a.hits) ? b : a;
+
+/**
+ * `known` moved to the fixed window around `now` (`w`): counts of the same window, of the one
+ * before (they become the previous ones), or nothing; undefined if the row is ahead of `now`.
+ */
+function rollTo(
+  known: KnownWindow,
+  w: ReturnType<typeof fixedWindow>,
+  windowMs: number,
+): SlidingCounts | undefined {
+  const current = w.current.getTime();
+  const at = { elapsedMs: w.elapsedMs, windowMs };
+  if (known.start === current) return { current: known.hits, previous: known.previous, ...at };
+  if (known.start === current - windowMs) return { current: 0, previous: known.hits, ...at };
+  if (known.start < current) return { current: 0, previous: 0, ...at };
+  return undefined;
+}
+
+/**
+ * One write budget of every reader, kept in PostgreSQL (`write_budgets`, unlogged): one row per
+ * reader holding both windows, the minute and the hour, each a sliding-window counter (the hits
+ * of the current fixed window and of the one before, as in `rate-limit.ts`).
+ *
+ * Checking and charging is one statement: an upsert that rolls the row's windows forward to the
+ * current ones, charges both if one more hit keeps both within their limits (and neither
+ * otherwise: nothing to take back), and answers the counts and whether it charged. Concurrent
+ * requests of one reader, from any instance, queue on that row's lock and each sees every hit
+ * before it, so at most the limit of them pass: every write that passes was charged there.
+ *
+ * A refusal usually costs no statement: the instance keeps each reader's latest counts as the
+ * database answered them, and refuses at once a request that they (plus this instance's own
+ * charges still under way, taken as charged) leave no room for. Those counts can only grow
+ * until their window ends (hits are never taken back, other instances only add), so such a
+ * refusal is one the database would give too, except when a charge still under way is refused
+ * after all: then a request may be refused up to that statement's duration (milliseconds) early.
+ * A write is never let through on what the instance knows; the budget is as exact across
+ * instances as the database's counts (to the instances' clock difference).
+ */
+export class WriteBudgetStore {
+  private readonly known = new Map<string, Known>();
+  /** The size at which the next sweep runs: twice what the last one kept, so sweeps stay rare. */
+  private sweepAt = KNOWN_SWEEP_AT;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly name: string,
+    private readonly budget: WriteBudget,
+  ) {}
+
+  /** Charges one write of `reader`, or says how long until one would be within the budget. */
+  async charge(reader: string): Promise<Charge> {
+    const now = this.clock.now().getTime();
+    const key = `${this.name}:${reader}`;
+    const minute = fixedWindow(now, MINUTE_MS);
+    const hour = fixedWindow(now, HOUR_MS);
+    let known = this.known.get(key);
+    const waitMs = known && this.knownWait(known, minute, hour);
+    if (waitMs) return { allowed: false, waitMs };
+    if (!known) {
+      if (this.known.size >= this.sweepAt) this.sweep(hour.previous.getTime());
+      known = { pending: 0 };
+      this.known.set(key, known);
+    }
+    known.pending++;
+    try {
+      const row = await this.chargeRow(key, minute, hour);
+      known.minute = later(known.minute, row.minute);
+      known.hour = later(known.hour, row.hour);
+      if (row.charged) return { allowed: true };
+      const m = rollTo(row.minute, minute, MINUTE_MS);
+      const h = rollTo(row.hour, hour, HOUR_MS);
+      // A row ahead of this clock (another instance's) has no wait to tell here: a second.
+      const wait = m && h ? this.wait(m, h) : 1000;
+      return { allowed: false, waitMs: Math.max(wait, 1) };
+    } finally {
+      known.pending--;
+    }
+  }
+
+  /** How long until one more write fits what `known` says, its charges under way counted; 0: ask. */
+  private knownWait(
+    known: Known,
+    minute: ReturnType<typeof fixedWindow>,
+    hour: ReturnType<typeof fixedWindow>,
+  ): number {
+    if (!known.minute || !known.hour) return 0;
+    const m = rollTo(known.minute, minute, MINUTE_MS);
+    const h = rollTo(known.hour, hour, HOUR_MS);
+    if (!m || !h) return 0;
+    return this.wait(
+      { ...m, current: m.current + known.pending },
+      { ...h, current: h.current + known.pending },
+    );
+  }
+
+  private wait(minute: SlidingCounts, hour: SlidingCounts): number {
+    return Math.max(
+      msUntilAllowed(minute, this.budget.perMinute),
+      msUntilAllowed(hour, this.budget.perHour),
+    );
+  }
+
+  /** Forgets the readers whose counts no longer count (nothing since the hour before this one). */
+  private sweep(previousHour: number) {
+    for (const [k, v] of this.known)
+      if (v.pending === 0 && (v.hour?.start ?? 0) < previousHour) this.known.delete(k);
+    this.sweepAt = Math.max(KNOWN_SWEEP_AT, 2 * this.known.size);
+  }
+
+  /** The one statement: rolls the row forward, charges both windows or neither, answers the counts. */
+  private async chargeRow(
+    key: string,
+    minute: ReturnType<typeof fixedWindow>,
+    hour: ReturnType<typeof fixedWindow>,
+  ) {
+    const { perMinute, perHour } = this.budget;
+    // The row's windows rolled forward to the current ones: still the current window, the one
+    // before it (its hits become the previous ones), or older (nothing counts any more). A row
+    // ahead of this clock (another instance's) is taken as it is.
+    const rolled = (prefix: 'minute' | 'hour', w: typeof minute) => {
+      const [start, hits, previous] = ['start', 'hits', 'previous'].map((c) =>
+        sql.raw(`b.${prefix}_${c}`),
+      );
+      return {
+        current: sql`(case when ${start} >= ${w.current} then ${hits} else 0 end)`,
+        previous: sql`(case when ${start} >= ${w.current} then ${previous}
+                            when ${start} = ${w.previous} then ${hits} else 0 end)`,
+        start: sql`greatest(${start}, ${w.current})`,
+      };
+    };
+    const m = rolled('minute', minute);
+    const h = rolled('hour', hour);
+    // One more hit within the limit: current + 1 + ceil(previous × (W − elapsed) / W) ≤ limit.
+    const within = (r: typeof m, w: typeof minute, windowMs: number, limit: number) =>
+      sql`${r.current} + 1 + (${r.previous}::bigint * ${windowMs - w.elapsedMs} + ${windowMs - 1}) / ${windowMs} <= ${limit}`;
+    const ok = sql`(case when ${within(m, minute, MINUTE_MS, perMinute)}
+                          and ${within(h, hour, HOUR_MS, perHour)} then 1 else 0 end)`;
+    const first = perMinute >= 1 && perHour >= 1 ? 1 : 0;
+    const result = await this.db.execute<{
+      minute_start: number;
+      minute_hits: number;
+      minute_previous: number;
+      hour_start: number;
+      hour_hits: number;
+      hour_previous: number;
+      charged: boolean;
+    }>(sql`
+      insert into ${budgetsTable} as b
+        (key, minute_start, minute_hits, minute_previous, hour_start, hour_hits, hour_previous, charged)
+      values (${key}, ${minute.current}, ${first}, 0, ${hour.current}, ${first}, 0, ${first === 1})
+      on conflict (key) do update set
+        minute_start = ${m.start}, minute_hits = ${m.current} + ${ok}, minute_previous = ${m.previous},
+        hour_start = ${h.start}, hour_hits = ${h.current} + ${ok}, hour_previous = ${h.previous},
+        charged = ${ok} = 1
+      returning (extract(epoch from minute_start) * 1000)::float8 as minute_start,
+                minute_hits, minute_previous,
+                (extract(epoch from hour_start) * 1000)::float8 as hour_start,
+                hour_hits, hour_previous, charged`);
+    const row = result.rows[0]!;
+    return {
+      charged: row.charged,
+      minute: { start: row.minute_start, hits: row.minute_hits, previous: row.minute_previous },
+      hour: { start: row.hour_start, hits: row.hour_hits, previous: row.hour_previous },
+    };
+  }
+}
+
+/** Deletes the budgets nobody has written to since `before` (at least two hours ago). */
+export async function pruneWriteBudgets(db: Database, before: Date): Promise<void> {
+  await db.delete(budgetsTable).where(lt(budgetsTable.hourStart, before));
 }
 
 /**
  * One budget as route middleware (put after the session: it keys on the signed-in reader).
- * Each request takes a hit in the minute, then in the hour; the first window over its limit
- * refuses it with 429 `TOO_MANY_WRITES` and `Retry-After`, after taking back the hits this
- * request took. A hit is one upsert that answers the new count, so concurrent requests of one
- * reader queue on their row and at most the limit of them pass.
+ * A request over the minute's or the hour's limit is refused with 429 `TOO_MANY_WRITES` and
+ * `Retry-After` (the seconds until one more write is within both), and is not counted. Checking
+ * and charging is one statement per request, a refusal remembered in this instance none
+ * (`WriteBudgetStore`).
  */
 function budgetLimit(
   { db, clock }: { db: Database; clock: Clock },
   name: string,
   budget: WriteBudget,
 ): RequestHandler {
-  const window = (label: string, windowMs: number, limit: number): CountedWindow => ({
-    store: new PostgresRateLimitStore(db, clock, `writes-${name}-${label}:`, { windowMs, limit }),
-    limit,
-  });
-  const windows = [
-    window('minute', MINUTE_MS, budget.perMinute),
-    window('hour', HOUR_MS, budget.perHour),
-  ];
+  const store = new WriteBudgetStore(db, clock, `writes-${name}`, budget);
   return async (req, _res, next) => {
-    const reader = currentUser(req).id;
-    for (const [i, { store, limit }] of windows.entries()) {
-      const { totalHits } = await store.increment(reader);
-      if (totalHits <= limit) continue;
-      await Promise.all(windows.slice(0, i + 1).map((w) => w.store.decrement(reader)));
-      const waits = await Promise.all(windows.map((w) => w.store.retryAfter(reader)));
-      // The error handler sends it as the Retry-After header too.
-      const retryAfter = Math.max(1, ...waits);
-      throw ApiError.tooManyRequests(MESSAGES.limits.tooManyWrites, { retryAfter });
-    }
-    next();
+    const charged = await store.charge(currentUser(req).id);
+    if (charged.allowed) return next();
+    // The error handler sends it as the Retry-After header too.
+    const retryAfter = Math.max(1, Math.ceil(charged.waitMs / 1000));
+    throw ApiError.tooManyRequests(MESSAGES.limits.tooManyWrites, { retryAfter });
   };
 }
 
