@@ -13,6 +13,7 @@ import {
   startFeedServer,
   type FeedServer,
 } from '../../../test/ingestion/feed-server.js';
+import { ingestionDeps } from '../../../test/ingestion/ingestion-deps.js';
 import { memoryLogger } from '../../../test/memory-logger.js';
 
 let ctx: TestContext;
@@ -39,27 +40,12 @@ beforeEach(async () => {
   log = memoryLogger();
 });
 
-function deps(
-  ingest: Partial<Config['ingest']>,
-  extra: Partial<IngestionDeps> = {},
-): IngestionDeps {
-  return {
-    db: ctx.deps.db,
-    changes: ctx.deps.changes,
-    config: {
-      ingest: {
-        feeds: [],
-        intervalMinutes: 0,
-        allowPrivateFeeds: true,
-        newsDataUrl: server.url('/newsdata/latest'),
-        ...ingest,
-      },
-    },
-    logger: log.logger,
-    clock: ctx.clock,
-    ...extra,
-  };
-}
+const deps = (ingest: Partial<Config['ingest']>, extra: Partial<IngestionDeps> = {}) =>
+  ingestionDeps(
+    ctx,
+    { intervalMinutes: 0, newsDataUrl: server.url('/newsdata/latest'), ...ingest },
+    { logger: log.logger, ...extra },
+  );
 
 const feeds = (...paths: string[]) => ({ feeds: paths.map((p) => server.url(p)) });
 const rowByLink = async (link: string) =>

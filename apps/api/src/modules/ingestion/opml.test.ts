@@ -16,6 +16,7 @@ import {
   startPublisherServer,
   type PublisherServer,
 } from '../../../test/ingestion/publisher-server.js';
+import { ingestionDeps } from '../../../test/ingestion/ingestion-deps.js';
 import type { Config } from '../../config.js';
 import { articles, feedSources } from '../../db/schema.js';
 import { feedSourcesRepository } from './feed-sources.repository.js';
@@ -89,22 +90,7 @@ describe('imported feeds', () => {
     server.requests.length = 0;
   });
 
-  const run = (ingest: Partial<Config['ingest']>) =>
-    runIngestion({
-      db: ctx.deps.db,
-      changes: ctx.deps.changes,
-      config: {
-        ingest: {
-          feeds: [],
-          intervalMinutes: 30,
-          allowPrivateFeeds: true,
-          newsDataUrl: 'http://127.0.0.1:9/unused',
-          ...ingest,
-        },
-      },
-      logger: ctx.deps.logger,
-      clock: ctx.clock,
-    });
+  const run = (ingest: Partial<Config['ingest']>) => runIngestion(ingestionDeps(ctx, ingest));
 
   it('are read by every run after the list, with their OPML publisher and category', async () => {
     await feedSourcesRepository.importFeeds(ctx.deps.db, [

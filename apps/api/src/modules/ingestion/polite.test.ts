@@ -12,6 +12,7 @@ import {
   type Answer,
   type PublisherServer,
 } from '../../../test/ingestion/publisher-server.js';
+import { ingestionDeps } from '../../../test/ingestion/ingestion-deps.js';
 import { memoryLogger } from '../../../test/memory-logger.js';
 import type { Config } from '../../config.js';
 import { articles, feedSources } from '../../db/schema.js';
@@ -40,27 +41,8 @@ beforeEach(async () => {
   log = memoryLogger();
 });
 
-function deps(
-  ingest: Partial<Config['ingest']>,
-  extra: Partial<IngestionDeps> = {},
-): IngestionDeps {
-  return {
-    db: ctx.deps.db,
-    changes: ctx.deps.changes,
-    config: {
-      ingest: {
-        feeds: [],
-        intervalMinutes: 30,
-        allowPrivateFeeds: true,
-        newsDataUrl: 'http://127.0.0.1:9/unused',
-        ...ingest,
-      },
-    },
-    logger: log.logger,
-    clock: ctx.clock,
-    ...extra,
-  };
-}
+const deps = (ingest: Partial<Config['ingest']>, extra: Partial<IngestionDeps> = {}) =>
+  ingestionDeps(ctx, ingest, { logger: log.logger, ...extra });
 
 const story = (n: number) => ({
   title: `Regional rail line reopens after storm damage repairs ${n}`,
