@@ -169,3 +169,22 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/** A JSON request to an instance, as a client sends it: its status and parsed body. */
+export async function call(
+  instance: Pick<Instance, 'url'>,
+  method: string,
+  pathname: string,
+  { body, token }: { body?: unknown; token?: string } = {},
+) {
+  const res = await fetch(`${instance.url}${pathname}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+}

@@ -23,7 +23,7 @@ import { startFeedServer, type FeedServer } from '../ingestion/feed-server.js';
 import { MailCatcher } from '../mail-catcher.js';
 import { createReaders } from '../readers.js';
 import { findDebianBinaries, startDebianServers, type DebianServers } from './debian-servers.js';
-import { eventually, startInstance, type Instance } from './instance.js';
+import { call as callInstance, eventually, startInstance, type Instance } from './instance.js';
 
 const binaries = findDebianBinaries();
 const missing = 'missing' in binaries ? binaries.missing : undefined;
@@ -50,19 +50,11 @@ async function call(
   instance: Instance,
   method: string,
   pathname: string,
-  { body, token }: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string } = {},
 ) {
-  const res = await fetch(`${instance.url}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  answers.push({ instance: instance.name, method, path: pathname, status: res.status });
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  const answer = await callInstance(instance, method, pathname, options);
+  answers.push({ instance: instance.name, method, path: pathname, status: answer.status });
+  return answer;
 }
 
 async function count(query: string, values: unknown[] = []): Promise<number> {

@@ -28,6 +28,7 @@ import { readSeedRecords } from '../../src/modules/articles/corpus/seed-file.js'
 import { MailCatcher } from '../mail-catcher.js';
 import { startFeedServer, type FeedServer } from '../ingestion/feed-server.js';
 import {
+  call,
   createEmptyDatabase,
   eventually,
   startInstance,
@@ -89,24 +90,6 @@ afterAll(async () => {
   await database?.drop();
   if (tmp) await fs.rm(tmp, { recursive: true, force: true });
 }, 30_000);
-
-async function call(
-  instance: Instance,
-  method: string,
-  pathname: string,
-  { body, token }: { body?: unknown; token?: string } = {},
-) {
-  const res = await fetch(`${instance.url}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
-}
 
 /** The codes mailed to `email` so far; the mail leaves the app after its answer. */
 async function codeNumber(email: string, n: number): Promise<string> {
