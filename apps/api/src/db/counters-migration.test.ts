@@ -1,12 +1,11 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/context.js';
+import { migrationsUpTo } from '../../test/migrations.js';
 import type { DatabaseHandle } from './client.js';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
+import { runMigrations } from './migrate.js';
 
 const BEFORE = '0015_article_public_json';
 
@@ -16,13 +15,7 @@ let migrationsBefore: string;
 beforeAll(async () => {
   database = await createTestDatabase({ migrated: false });
   // The migrations as a database that stopped at 0015 had them.
-  migrationsBefore = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-migrations-'));
-  await fs.cp(MIGRATIONS_FOLDER, migrationsBefore, { recursive: true });
-  const journalFile = path.join(migrationsBefore, 'meta/_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
-  const last = journal.entries.findIndex((e: { tag: string }) => e.tag === BEFORE);
-  journal.entries = journal.entries.slice(0, last + 1);
-  await fs.writeFile(journalFile, JSON.stringify(journal));
+  migrationsBefore = await migrationsUpTo(BEFORE, { including: true });
 });
 
 afterAll(async () => {

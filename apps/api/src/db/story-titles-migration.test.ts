@@ -1,14 +1,13 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/context.js';
+import { migrationsUpTo } from '../../test/migrations.js';
 import { createLogger } from '../lib/logger.js';
 import { clusterPendingStories } from '../modules/stories/index.js';
 import type { DatabaseHandle } from './client.js';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
+import { runMigrations } from './migrate.js';
 
 const MIGRATION = '0024_story_titles_and_times';
 
@@ -18,14 +17,7 @@ let migrationsBefore: string;
 beforeAll(async () => {
   database = await createTestDatabase({ migrated: false });
   // The migrations as a database that stopped just before 0024 had them.
-  migrationsBefore = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-migrations-'));
-  await fs.cp(MIGRATIONS_FOLDER, migrationsBefore, { recursive: true });
-  const journalFile = path.join(migrationsBefore, 'meta/_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8'));
-  const at = journal.entries.findIndex((e: { tag: string }) => e.tag === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  await fs.writeFile(journalFile, JSON.stringify(journal));
+  migrationsBefore = await migrationsUpTo(MIGRATION, { including: false });
 });
 
 afterAll(async () => {
