@@ -185,7 +185,7 @@ export class StoryClusterer {
     }
     scored.sort((x, y) => y.score - x.score || x.story.seq - y.story.seq);
     const best = scored.find(({ story, score }) =>
-      this.enough(sharedEvidence(features, story), score, this.gap(story, at, at)),
+      this.enough(sharedEvidence(features, story), score, this.gap(story, at, at), features),
     );
     if (best) {
       const sharedTerms = this.explain(vector, best.story.terms);
@@ -375,7 +375,7 @@ export class StoryClusterer {
     const score = (dot / (a.norm * b.norm)) * this.decay(this.gap(a, b.first, b.last));
     if (score < this.options.mergeThreshold) return score;
     const gap = this.gap(a, b.first, b.last);
-    return this.enough(sharedEvidence(small, large), score, gap) ? score : 0;
+    return this.enough(sharedEvidence(small, large), score, gap, small.terms) ? score : 0;
   }
 
   /**
@@ -383,7 +383,12 @@ export class StoryClusterer {
    * name ("Fox" and "Cosmos" are one network's show, not one story; "files for bankruptcy" is
    * not one company), unless the whole is very similar and close in time.
    */
-  private enough(evidence: Evidence, score: number, gap: number): boolean {
+  private enough(
+    evidence: Evidence,
+    score: number,
+    gap: number,
+    first: ReadonlyMap<string, number>,
+  ): boolean {
     if (evidence.things < this.options.minShared) return false;
     if (evidence.names >= this.options.minNames && evidence.events >= this.options.minEvents)
       return true;
@@ -394,7 +399,7 @@ export class StoryClusterer {
     return (
       score >= this.options.strongScore &&
       gap <= this.options.strongGapMs &&
-      evidence.things >= STRONG_COVERAGE * evidence.thingsOfFirst
+      evidence.things >= STRONG_COVERAGE * distinctThings(first)
     );
   }
 
@@ -500,8 +505,6 @@ export interface Evidence {
   names: number;
   /** Shared things that name no one: what happened ("recall", "files", "7.1"), where. */
   events: number;
-  /** Distinct things of the first side, shared or not. */
-  thingsOfFirst: number;
   /** Both sides name someone or something. */
   namedBoth: boolean;
 }
@@ -522,16 +525,8 @@ export function sharedEvidence(a: NamedTerms | Features, b: NamedTerms | Feature
     things: 0,
     names: 0,
     events: 0,
-    thingsOfFirst: 0,
     namedBoth: a.names.size > 0 && b.names.size > 0,
   };
-  const phraseWords = new Set<string>();
-  for (const t of ta.keys())
-    if (t.includes(' ')) {
-      out.thingsOfFirst += 1;
-      for (const w of t.split(' ')) phraseWords.add(w);
-    }
-  for (const t of ta.keys()) if (!t.includes(' ') && !phraseWords.has(t)) out.thingsOfFirst += 1;
   const count = (isName: boolean) => {
     out.things += 1;
     if (isName) out.names += 1;
@@ -548,6 +543,19 @@ export function sharedEvidence(a: NamedTerms | Features, b: NamedTerms | Feature
     count(a.names.has(t) || b.names.has(t) || a.nameWords.has(t) || b.nameWords.has(t));
   }
   return out;
+}
+
+/** Distinct things of a feature set: each phrase once with its words, each other word once. */
+function distinctThings(terms: ReadonlyMap<string, number>): number {
+  const phraseWords = new Set<string>();
+  let n = 0;
+  for (const t of terms.keys())
+    if (t.includes(' ')) {
+      n += 1;
+      for (const w of t.split(' ')) phraseWords.add(w);
+    }
+  for (const t of terms.keys()) if (!t.includes(' ') && !phraseWords.has(t)) n += 1;
+  return n;
 }
 
 /** Distinct things two feature sets share (`sharedEvidence`). */
