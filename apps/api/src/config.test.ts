@@ -136,6 +136,19 @@ describe('configuration', () => {
     });
   });
 
+  it('public reads use DATABASE_READ_URL when it is set, DATABASE_URL otherwise', () => {
+    const primary = 'postgres://u:p@db:5432/lede';
+    const replica = 'postgres://u:p@db-replica:5432/lede';
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReadUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(
+      replica,
+    );
+    // An empty line in .env is no setting at all.
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: '' }).databaseReadUrl).toBe(
+      undefined,
+    );
+  });
+
   it('serves from one process unless API_WORKERS asks for workers', () => {
     expect(loadConfig({}).apiWorkers).toBe(1);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mailpit:1025' }).apiWorkers).toBe(
@@ -180,6 +193,8 @@ describe('configuration', () => {
     [{ DATABASE_DIRECT_URL: 'mysql://x' }, /DATABASE_DIRECT_URL/],
     [{ DATABASE_DIRECT_URL: 'postgres://u:p@db/l' }, /DATABASE_DIRECT_URL needs DATABASE_URL/],
     [{ DATABASE_URL: 'postgres://u:p@db/l', DATABASE_POOLER: 'statement' }, /DATABASE_POOLER/],
+    [{ DATABASE_URL: 'postgres://u:p@db/l', DATABASE_READ_URL: 'http://x' }, /DATABASE_READ_URL/],
+    [{ DATABASE_READ_URL: 'postgres://u:p@replica/l' }, /DATABASE_READ_URL needs DATABASE_URL/],
     // LISTEN and session locks through a transaction pooler would silently not work.
     [
       { DATABASE_URL: 'postgres://u:p@pgbouncer/l', DATABASE_POOLER: 'transaction' },

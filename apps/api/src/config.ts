@@ -71,6 +71,7 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+    DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -130,6 +131,14 @@ const envSchema = z
           'DATABASE_DIRECT_URL needs DATABASE_URL (without it the server runs its own PostgreSQL)',
       });
     }
+    if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message:
+          'DATABASE_READ_URL needs DATABASE_URL (a replica of the embedded PostgreSQL is not supported)',
+      });
+    }
     if (env.DATABASE_POOLER === 'transaction' && !env.DATABASE_DIRECT_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -172,6 +181,12 @@ export interface Config {
    * no connection-level setting is sent (see db/client.ts).
    */
   databasePooler: 'none' | 'transaction';
+  /**
+   * A streaming replica of DATABASE_URL's database, or a pooler in front of one, under the same
+   * DATABASE_POOLER (DATABASE_READ_URL): the public reads (lists, search, an article, a story)
+   * when it has replayed what they show (db/public-reads.ts). Unset: everything on DATABASE_URL.
+   */
+  databaseReadUrl?: string;
   dataDir: string;
   jwtSecret?: string;
   smtpUrl?: string;
@@ -310,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     databasePooler: e.DATABASE_POOLER,
+    databaseReadUrl: e.DATABASE_READ_URL,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

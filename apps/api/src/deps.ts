@@ -15,6 +15,11 @@ export interface AppDeps {
   config: AppConfig;
   db: Database;
   pool: pg.Pool;
+  /**
+   * A streaming replica (DATABASE_READ_URL) for the public reads, which fall back to `db` for
+   * what it has not replayed yet (db/public-reads.ts). Absent: everything is read from `db`.
+   */
+  readDb?: Database;
   /** Mails leave through here, after the answer (see modules/mail/outbox.ts). */
   outbox: MailOutbox;
   clock: Clock;

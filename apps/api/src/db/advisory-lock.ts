@@ -2,8 +2,8 @@ import type pg from 'pg';
 
 /**
  * PostgreSQL advisory locks shared by every instance on one database (see docs/operations.md,
- * "Several instances on one database"). Keys are names: `hashtext(name)` turns one into the
- * lock's number, the same in every process.
+ * "Several instances, PgBouncer and a replica"). Keys are names: `hashtext(name)` turns one into
+ * the lock's number, the same in every process.
  *
  * The session locks below are taken on a pool of DATABASE_DIRECT_URL (server.ts), PostgreSQL
  * itself: a transaction pooler could run the lock and its unlock on two server connections.

@@ -137,6 +137,54 @@ describe('docker-compose.yml', () => {
     expect(activeServices(compose, '')).not.toContain('mailpit');
   });
 
+  it('PgBouncer runs only with the pooler profile, pinned, in transaction mode, unpublished', () => {
+    const pgbouncer = services.pgbouncer!;
+    expect(pgbouncer.profiles).toEqual(['pooler']);
+    expect(pgbouncer.image).toMatch(/^edoburu\/pgbouncer:v\d+\.\d+\.\d+(-p\d+)?$/);
+    expect(pgbouncer.ports).toBeUndefined();
+    const env = interpolateTree(pgbouncer.environment!, exampleEnv) as Record<string, unknown>;
+    expect(env).toMatchObject({ DB_HOST: 'db', POOL_MODE: 'transaction', LISTEN_PORT: 6432 });
+    expect(env.DB_PASSWORD).toBe(exampleEnv.POSTGRES_PASSWORD);
+    expect(activeServices(compose, exampleEnv.COMPOSE_PROFILES)).not.toContain('pgbouncer');
+    expect(activeServices(compose, 'pooler').sort()).toEqual(['app', 'db', 'pgbouncer']);
+    expect(services.app!.depends_on!.pgbouncer).toEqual({
+      condition: 'service_healthy',
+      required: false,
+    });
+  });
+
+  it("the pooled setup of .env.example's comments gives the app a pooled, a direct and a read URL", () => {
+    const password = exampleEnv.POSTGRES_PASSWORD;
+    const env = {
+      ...exampleEnv,
+      COMPOSE_PROFILES: 'dev-mail,pooler',
+      DATABASE_URL: `postgres://lede:${password}@pgbouncer:6432/lede`,
+      DATABASE_DIRECT_URL: `postgres://lede:${password}@db:5432/lede`,
+      DATABASE_POOLER: 'transaction',
+      DATABASE_READ_URL: `postgres://lede:${password}@db-replica:5432/lede`,
+    };
+    const config = loadConfig(appEnvironment(env));
+    expect(config.databaseUrl).toBe(env.DATABASE_URL);
+    expect(config.databaseDirectUrl).toBe(env.DATABASE_DIRECT_URL);
+    expect(config.databasePooler).toBe('transaction');
+    expect(config.databaseReadUrl).toBe(env.DATABASE_READ_URL);
+    const text = readRepoFile('.env.example');
+    for (const line of [
+      `# DATABASE_URL=postgres://lede:<POSTGRES_PASSWORD>@pgbouncer:6432/lede`,
+      `# DATABASE_DIRECT_URL=postgres://lede:<POSTGRES_PASSWORD>@db:5432/lede`,
+      '# DATABASE_POOLER=transaction',
+    ]) {
+      expect(text).toContain(line);
+    }
+    // Without those lines the app talks to db directly, with the profile on or off.
+    expect(loadConfig(appEnvironment({ ...exampleEnv, COMPOSE_PROFILES: 'pooler' }))).toMatchObject(
+      {
+        databaseUrl: `postgres://lede:${password}@db:5432/lede`,
+        databasePooler: 'none',
+      },
+    );
+  });
+
   it('the database is PostgreSQL of the major the tests run on, pinned, unpublished, volume where 18+ keeps it', () => {
     const db = services.db!;
     const tag = /^postgres:(\d+)\.(\d+)(-[a-z0-9]+)?$/.exec(db.image ?? '');

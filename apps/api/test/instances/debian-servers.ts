@@ -1,7 +1,7 @@
 /**
  * Throwaway servers from Debian's packages, for the tests that need real ones beside the
- * embedded PostgreSQL: `postgresql` (initdb and postgres under /usr/lib/postgresql/<major>/bin)
- * and `pgbouncer`. Each listens on 127.0.0.1 on a free port, keeps its files in a temporary
+ * embedded PostgreSQL: `postgresql` (initdb, pg_basebackup and postgres under
+ * /usr/lib/postgresql/<major>/bin) and `pgbouncer`. Each listens on 127.0.0.1 on a free port, keeps its files in a temporary
  * directory, and is stopped by its PID. Both refuse to run as root: under root (CI), they run as
  * Debian's `postgres` user.
  */
@@ -119,6 +119,33 @@ async function waitForServer(url: string, server: ServerProcess, ms: number): Pr
   }
 }
 
+/** The arguments every server of these tests runs with: 127.0.0.1 only, nothing synced. */
+const serverArgs = (data: string, port: number, socketDir: string) => [
+  '-D',
+  data,
+  '-p',
+  String(port),
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  `unix_socket_directories=${socketDir}`,
+  '-c',
+  'fsync=off',
+  '-c',
+  'synchronous_commit=off',
+  '-c',
+  'full_page_writes=off',
+  '-c',
+  'max_connections=100',
+];
+
+/** A new temporary directory the servers' user owns. */
+async function serverDirectory(prefix: string, user: ReturnType<typeof serverUser>) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  if (user) await fs.chown(dir, user.uid, user.gid);
+  return dir;
+}
+
 export interface DebianServers {
   /** postgres://postgres@127.0.0.1:<port>/<database>: PostgreSQL itself. */
   directUrl: string;
@@ -140,8 +167,7 @@ export async function startDebianServers(
   { database = 'lede', poolSize = 20 } = {},
 ): Promise<DebianServers> {
   const user = serverUser();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lede-debian-pg-'));
-  if (user) await fs.chown(dir, user.uid, user.gid);
+  const dir = await serverDirectory('lede-debian-pg-', user);
   const data = path.join(dir, 'data');
   execFileSync(
     path.join(binaries.pgBin, 'initdb'),
@@ -151,24 +177,7 @@ export async function startDebianServers(
   const pgPort = await freePort();
   const postgres = startProcess(
     path.join(binaries.pgBin, 'postgres'),
-    [
-      '-D',
-      data,
-      '-p',
-      String(pgPort),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${dir}`,
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=100',
-    ],
+    serverArgs(data, pgPort, dir),
     // Fast shutdown: open sessions are ended.
     'SIGINT',
     user,
@@ -228,4 +237,66 @@ export async function startDebianServers(
     await stop();
     throw err;
   }
+}
+
+export interface Replica {
+  /** postgres://postgres@127.0.0.1:<port>/<database> on the standby (read-only). */
+  url: string;
+  postgres: ServerProcess;
+  /** Stops it by PID and removes its directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A hot standby of `primaryUrl`'s server, streaming from it: `pg_basebackup -R` (which writes
+ * primary_conninfo and standby.signal) into a new temporary directory, then `postgres` on a port
+ * of its own. initdb's pg_hba.conf already trusts replication connections from 127.0.0.1.
+ */
+export async function startReplica(
+  binaries: DebianBinaries,
+  primaryUrl: string,
+  database = 'lede',
+): Promise<Replica> {
+  const user = serverUser();
+  const dir = await serverDirectory('lede-debian-replica-', user);
+  const data = path.join(dir, 'data');
+  const primary = new URL(primaryUrl);
+  execFileSync(
+    path.join(binaries.pgBin, 'pg_basebackup'),
+    [
+      '-h',
+      primary.hostname,
+      '-p',
+      primary.port,
+      '-U',
+      'postgres',
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '--checkpoint=fast',
+      '--no-sync',
+    ],
+    { stdio: 'pipe', ...(user ?? {}) },
+  );
+  const port = await freePort();
+  const postgres = startProcess(
+    path.join(binaries.pgBin, 'postgres'),
+    serverArgs(data, port, dir),
+    'SIGINT',
+    user,
+  );
+  const stop = async () => {
+    await postgres.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+  const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
+  try {
+    await waitForServer(url, postgres, 15_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, postgres, stop };
 }

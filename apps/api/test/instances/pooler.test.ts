@@ -1,5 +1,5 @@
 /**
- * Issue 54, "A pooled connection and a direct one", proven with real servers: Debian's
+ * A pooled connection and a direct one, proven with real servers: Debian's
  * PostgreSQL (initdb'd for this test on 127.0.0.1) and PgBouncer in transaction mode in front of
  * it (Debian's 1.18: no prepared statements across server connections, no start-up `options`),
  * and two app processes (src/server.ts through tsx, real HTTP) on its one database:
@@ -7,6 +7,9 @@
  * - A, direct: DATABASE_URL is PostgreSQL, today's setup (named prepared statements);
  * - B, pooled: DATABASE_URL is PgBouncer, DATABASE_POOLER=transaction (every statement unnamed),
  *   DATABASE_DIRECT_URL PostgreSQL for its LISTEN connections, session locks and migrations.
+ *
+ * Last, B is SIGKILLed in the middle of parallel likes: every like it acknowledged is stored,
+ * and it starts again on the same database.
  *
  * Skipped, saying why, where initdb or pgbouncer are missing (`.ci/run` installs both).
  */
@@ -18,7 +21,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { AppDeps } from '../../src/deps.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { insertArticles } from '../fixtures.js';
+import { insertArticle, insertArticles } from '../fixtures.js';
 import { startFeedServer, type FeedServer } from '../ingestion/feed-server.js';
 import { MailCatcher } from '../mail-catcher.js';
 import { createReaders } from '../readers.js';
@@ -32,6 +35,9 @@ if (missing) console.warn(`pooler.test.ts skipped: ${missing}`);
 const JWT_SECRET = 'one-secret-for-the-direct-and-the-pooled-instance';
 const PASSWORD = 'Str0ng!pass';
 const PARALLEL_LIKES = 40;
+/** Likes sent to B at once, and how many it acknowledges before it is killed. */
+const LIKES_AT_KILL = 60;
+const ACKNOWLEDGED_BEFORE_KILL = 10;
 const FEEDS = ['/fixtures/example-daily.rss.xml', '/fixtures/other-gazette.rss.xml'];
 
 let tmp: string;
@@ -41,6 +47,9 @@ const mail = new MailCatcher();
 let feeds: FeedServer | undefined;
 let a: Instance | undefined;
 let b: Instance | undefined;
+let envB: Record<string, string> = {};
+/** B before it was killed (its log joins the closing check). */
+let killedB: Instance | undefined;
 let startMs = 0;
 
 /** Every answer either instance gave, for the closing "no 5xx". */
@@ -98,19 +107,17 @@ describe.skipIf(missing !== undefined)(
         DATABASE_POOL_MAX: '10',
         ...database,
       });
+      envB = env('b', {
+        DATABASE_URL: servers.pooledUrl,
+        DATABASE_DIRECT_URL: servers.directUrl,
+        DATABASE_POOLER: 'transaction',
+      });
       const started = Date.now();
       // At the same time, on the empty database: one migrates under the start-up lock (on
       // PostgreSQL itself for both), the other waits for it.
       [a, b] = await Promise.all([
         startInstance('A (direct)', env('a', { DATABASE_URL: servers.directUrl })),
-        startInstance(
-          'B (pooled)',
-          env('b', {
-            DATABASE_URL: servers.pooledUrl,
-            DATABASE_DIRECT_URL: servers.directUrl,
-            DATABASE_POOLER: 'transaction',
-          }),
-        ),
+        startInstance('B (pooled)', envB),
       ]);
       startMs = Date.now() - started;
       direct = openDatabase(servers.directUrl, 2);
@@ -280,10 +287,86 @@ describe.skipIf(missing !== undefined)(
       ).toBe(0);
     }, 30_000);
 
+    it('SIGKILLed during parallel likes, the pooled instance loses no acknowledged like, then starts again', async () => {
+      const article = await insertArticle(direct!.db, { title: 'Ferry strike called off' });
+      const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET });
+      const readers = await createReaders(
+        { config, db: direct!.db, clock: systemClock } as unknown as AppDeps,
+        LIKES_AT_KILL,
+      );
+      const tokenOf = (reader: (typeof readers)[number]) =>
+        reader.auth().Authorization.replace(/^Bearer /, '');
+      let acknowledged = 0;
+      let killed: () => void = () => undefined;
+      const killedNow = new Promise<void>((resolve) => (killed = resolve));
+      const victim = b!;
+      const outcomes = readers.map(async (reader) => {
+        try {
+          const { status } = await call(victim, 'POST', '/api/userinteractions/like', {
+            body: { article_id: article.id },
+            token: tokenOf(reader),
+          });
+          if (status < 300 && ++acknowledged === ACKNOWLEDGED_BEFORE_KILL) {
+            process.kill(victim.pid, 'SIGKILL');
+            killed();
+          }
+          return { reader, status };
+        } catch {
+          // The connection died with the process: the like was never acknowledged.
+          return { reader, status: undefined };
+        }
+      });
+      await killedNow;
+      const settled = await Promise.all(outcomes);
+      killedB = victim;
+      const stored = await direct!.pool.query<{ user_id: string }>(
+        `select user_id from article_reactions where article_id = $1 and kind = 'like'`,
+        [article.id],
+      );
+      const storedBy = new Set(stored.rows.map((row) => row.user_id));
+      const acknowledgedBy = settled.filter((o) => o.status !== undefined && o.status < 300);
+      const cut = settled.filter((o) => o.status === undefined);
+      console.info(
+        `SIGKILL after ${acknowledgedBy.length} acknowledged likes; ${cut.length} cut, ${storedBy.size} stored`,
+      );
+      expect(acknowledgedBy.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
+      expect(cut.length, 'likes still in flight when B died').toBeGreaterThan(0);
+      expect(acknowledgedBy.filter((o) => !storedBy.has(o.reader.id))).toEqual([]);
+      // The counter agrees with the rows: a like cut mid-transaction left neither.
+      expect(await count('select likes as n from articles where id = $1', [article.id])).toBe(
+        storedBy.size,
+      );
+
+      // Nothing B began is left open on the server, holding locks (PgBouncer ends those sessions).
+      await eventually(
+        'no transaction left open by the killed instance',
+        async () =>
+          (await count(
+            `select count(*) as n from pg_stat_activity where state like 'idle in transaction%'`,
+          )) === 0 || undefined,
+        5_000,
+      );
+
+      const restarted = Date.now();
+      b = await startInstance('B (pooled, restarted)', envB);
+      console.info(`B listening again ${Date.now() - restarted} ms after its restart began`);
+      expect((await call(b, 'GET', '/api/health/ready')).status).toBe(200);
+      const unacknowledged = cut[0]!.reader;
+      const again = await call(b, 'POST', '/api/userinteractions/like', {
+        body: { article_id: article.id },
+        token: tokenOf(unacknowledged),
+      });
+      expect(again.status).toBe(200);
+      const page = await call(b, 'GET', `/api/articles/getarticlebyid?article_id=${article.id}`);
+      expect(page.body.article.likes).toBe(
+        await count('select likes as n from articles where id = $1', [article.id]),
+      );
+    }, 45_000);
+
     it('answered no 5xx at all', () => {
       expect(answers.length).toBeGreaterThan(PARALLEL_LIKES * 3);
       expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
-      for (const instance of [a!, b!]) {
+      for (const instance of [a!, b!, ...(killedB ? [killedB] : [])]) {
         const errors = instance.logs.filter((line) => line.level >= 50);
         expect(errors, instance.name).toEqual([]);
       }

@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Several instances behave as one": two app processes (src/server.ts through tsx,
+ * Several instances behave as one: two app processes (src/server.ts through tsx,
  * real HTTP) on one PostgreSQL database, one SMTP server and one feed server.
  *
  * What makes them one (see src/db/advisory-lock.ts):

@@ -1,22 +1,17 @@
 import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
-import { LIST_STALE_MS, type Dependency } from '../../changes/index.js';
+import { LIST_STALE_MS } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
 import { publicPreparedCache } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import {
-  ArticlesPageJson,
+  pageShows,
+  rankedByCounts,
   type ArticlesPage,
+  type ArticlesPageJson,
   type ArticlesService,
   type RelatedJson,
 } from './articles.service.js';
-
-/** A list shows its articles' counts; nothing else in it depends on counters. */
-const showsPage = (page: ArticlesPage | ArticlesPageJson): Dependency => ({
-  articleIds: page instanceof ArticlesPageJson ? page.articleIds : page.articles.map((a) => a._id),
-});
-/** Trending's order depends on every candidate's counts. */
-const rankedByCounts = (): Dependency => ({ allCounts: true });
 
 /** A list's answer (its `AccessToken`, when the caller has a session, is added on the way out). */
 type ListAnswer = ResultOf<'GET /api/articles/getlatestarticles'>;
@@ -40,7 +35,7 @@ export function articlesRoutes(
 
   routes.custom('GET /api/articles/getlatestarticles', async ({ query, req, res, preparedKey }) => {
     const load = () => articles.latest(query);
-    await prepared.respond<ListAnswer>(req, res, preparedKey(), load, showsPage, list);
+    await prepared.respond<ListAnswer>(req, res, preparedKey(), load, pageShows, list);
   });
 
   routes.custom(
@@ -84,7 +79,7 @@ export function articlesRoutes(
         res,
         preparedKey(),
         load,
-        showsPage,
+        pageShows,
         list,
       );
     },

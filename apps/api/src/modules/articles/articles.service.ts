@@ -1,5 +1,8 @@
 import { MESSAGES, type PublicArticle } from '@lede/shared';
 import { and } from 'drizzle-orm';
+import type { Dependency } from '../../changes/index.js';
+import { poolOf } from '../../db/client.js';
+import { createPublicReads } from '../../db/public-reads.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { JsonText } from '../../lib/json-text.js';
@@ -117,12 +120,10 @@ function relatedJson(rows: PublicArticleJsonSource[]): RelatedJson {
   );
 }
 
-export function createArticlesService({
-  db,
-  clock,
-  config,
-  changes,
-}: Pick<AppDeps, 'db' | 'clock' | 'config' | 'changes'>) {
+type ArticlesDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'changes'>;
+
+/** The public article reads on one database (the primary or a replica), with its own memos. */
+function articlesReadsOn({ db, clock, config, changes }: ArticlesDeps) {
   const searchRankings = createSearchRankings({ ttlMs: config.publicCacheSeconds * 1000, changes });
   const freshnessAnchor = createFreshnessAnchor({
     ttlMs: config.publicCacheSeconds * 1000,
@@ -227,6 +228,45 @@ export function createArticlesService({
       return rankedPageJson(rows, offset, limit);
     },
   };
+}
+
+type ArticlesReads = ReturnType<typeof articlesReadsOn>;
+
+/** A list shows its articles' counts; nothing else in it depends on counters. */
+export const pageShows = (page: ArticlesPage | ArticlesPageJson): Dependency => ({
+  articleIds: page instanceof ArticlesPageJson ? page.articleIds : page.articles.map((a) => a._id),
+});
+/** Trending's order depends on every candidate's counts. */
+export const rankedByCounts = (): Dependency => ({ allCounts: true });
+
+/**
+ * The public article reads, from the replica (`readDb`) when it holds what an answer shows,
+ * else from the primary (db/public-reads.ts).
+ */
+export function createArticlesService(deps: ArticlesDeps & Pick<AppDeps, 'readDb' | 'pool'>) {
+  const primary = articlesReadsOn(deps);
+  if (!deps.readDb) return primary;
+  const reads = createPublicReads<ArticlesReads>({
+    primary: { source: primary, pool: deps.pool },
+    replica: { source: articlesReadsOn({ ...deps, db: deps.readDb }), pool: poolOf(deps.readDb) },
+    changes: deps.changes,
+  });
+  return {
+    latest: (page: PageRequest) => reads.read((on) => on.latest(page), pageShows),
+    trending: (page: PageRequest) => reads.read((on) => on.trending(page), rankedByCounts),
+    byId: (id: string) =>
+      reads.read(
+        (on) => on.byId(id),
+        (article) => ({ articleIds: [article._id] }),
+      ),
+    related: (id: string, limit: number) =>
+      reads.read(
+        (on) => on.related(id, limit),
+        (page) => ({ articleIds: page.articleIds }),
+      ),
+    byKeyword: (request: PageRequest & { keyword: string }) =>
+      reads.read((on) => on.byKeyword(request), pageShows),
+  } satisfies ArticlesReads;
 }
 
 export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -1,4 +1,6 @@
 import { MESSAGES, type Story } from '@lede/shared';
+import { poolOf, type Database } from '../../db/client.js';
+import { createPublicReads } from '../../db/public-reads.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { toPublicArticle } from '../articles/index.js';
@@ -29,7 +31,8 @@ const toStoryArticle = (row: StoryMemberRow, story: StoryWords): Story['articles
   pub_date_has_time: row.pubDateHasTime,
 });
 
-export function createStoriesService({ db }: Pick<AppDeps, 'db'>) {
+/** The story page on one database (the primary or a replica). */
+function storiesReadsOn(db: Database) {
   return {
     /** A story with its newest articles and every source; a merged story answers its successor. */
     async byId(id: string): Promise<Story> {
@@ -61,6 +64,31 @@ export function createStoriesService({ db }: Pick<AppDeps, 'db'>) {
       };
     },
   };
+}
+
+type StoriesReads = ReturnType<typeof storiesReadsOn>;
+
+/** The story page, from the replica (`readDb`) when it holds what it shows (db/public-reads.ts). */
+export function createStoriesService({
+  db,
+  readDb,
+  pool,
+  changes,
+}: Pick<AppDeps, 'db' | 'readDb' | 'pool' | 'changes'>) {
+  const primary = storiesReadsOn(db);
+  if (!readDb) return primary;
+  const reads = createPublicReads<StoriesReads>({
+    primary: { source: primary, pool },
+    replica: { source: storiesReadsOn(readDb), pool: poolOf(readDb) },
+    changes,
+  });
+  return {
+    byId: (id: string) =>
+      reads.read(
+        (on) => on.byId(id),
+        (story) => ({ articleIds: story.articles.map((a) => a._id) }),
+      ),
+  } satisfies StoriesReads;
 }
 
 export type StoriesService = ReturnType<typeof createStoriesService>;
