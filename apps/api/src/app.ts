@@ -25,6 +25,7 @@ import { articlesRoutes } from './modules/articles/articles.router.js';
 import { createStoriesService, storiesRoutes } from './modules/stories/index.js';
 import { createArticlesService } from './modules/articles/articles.service.js';
 import { docsRoutes } from './modules/docs/index.js';
+import { createEditionService, editionRoutes } from './modules/edition/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { ingestionRoutes } from './modules/ingestion/index.js';
 import { createMetrics, metricsRoutes, requestMetrics } from './modules/metrics/index.js';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Express {
   const recommendations = createRecommendationsService(deps, { interactions });
   const readerControls = createReaderControlsService(deps);
   const feedProfile = createFeedProfileService(deps);
+  const editions = createEditionService(deps, recommendations);
   const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
   const writeLimits = createWriteLimits(deps);
@@ -98,6 +100,7 @@ export function createApp(deps: AppDeps): Express {
   storiesRoutes(routes, deps, stories, lane);
   routes.use('/api/profile', writesPerIp(deps));
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
+  editionRoutes(routes, editions, writeLimits, `${config.appOrigin}/profile`);
   docsRoutes(routes, deps, lane);
   recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);

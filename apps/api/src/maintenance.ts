@@ -1,6 +1,6 @@
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
-import type { Logger } from './lib/logger.js';
+import { pruneEditions } from './modules/edition/index.js';
 import { pruneMailOutbox } from './modules/mail/index.js';
 import { challengesRepository, refreshTokensRepository } from './modules/auth/auth.repository.js';
 import { sessionsRepository } from './modules/auth/sessions.repository.js';
@@ -11,7 +11,8 @@ const HOUR = 3_600_000;
 
 /**
  * Deletes what can never be used again: old challenges, dead refresh tokens, past rate windows,
- * mails given up or expired a day ago (sent ones are deleted at once).
+ * mails given up or expired a day ago (sent ones are deleted at once), the records of editions
+ * a month old. The job queue runs it every hour, on one instance (server.ts).
  */
 export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   const dayAgo = new Date(clock.now().getTime() - 24 * HOUR);
@@ -21,13 +22,5 @@ export async function pruneExpired(db: Database, clock: Clock): Promise<void> {
   await pruneRateLimits(db, dayAgo);
   await pruneWriteBudgets(db, dayAgo);
   await pruneMailOutbox(db, dayAgo);
-}
-
-export function startMaintenance(db: Database, clock: Clock, logger: Logger): () => void {
-  const run = () =>
-    pruneExpired(db, clock).catch((err) => logger.warn({ err }, 'maintenance failed'));
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  await pruneEditions(db, clock.now());
 }

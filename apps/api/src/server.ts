@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { createApp } from './app.js';
+import type { AppDeps } from './deps.js';
 import {
   clusterWideMetrics,
   isClusterWorker,
@@ -28,7 +29,7 @@ import { errorMessageForLog } from './lib/database-error-log.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailOutbox } from './modules/mail/index.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
-import { startMaintenance } from './maintenance.js';
+import { pruneExpired } from './maintenance.js';
 import { seedCorpusIfEmpty, understandStoredArticles } from './modules/articles/seed.js';
 import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
@@ -39,6 +40,8 @@ import {
   type MetricsSource,
 } from './modules/metrics/index.js';
 import { createSessionUsers } from './modules/auth/index.js';
+import { createEditionService, editionJob, startJobQueue } from './modules/edition/index.js';
+import { createRecommendationsService } from './modules/recommendations/index.js';
 import {
   ensurePortFree,
   listenFailure,
@@ -70,9 +73,12 @@ interface Started {
   database?: DatabaseHandle;
   /** DATABASE_DIRECT_URL's own pool, when it is not DATABASE_URL: session locks and migrations. */
   directDatabase?: DatabaseHandle;
+  /** DATABASE_READ_URL's pool: the public reads a replica can serve. */
+  readDatabase?: DatabaseHandle;
   relays: Array<{ stop(): Promise<void> }>;
   outbox?: { stop(timeoutMs?: number): Promise<void> };
-  stopMaintenance?: () => void;
+  /** The job queue kept in PostgreSQL: the daily edition and the maintenance. */
+  jobs?: { stop(timeoutMs?: number): Promise<void> };
   stopIngestion?: () => Promise<void>;
   metricsListener?: MetricsListener;
   server?: http.Server;
@@ -143,7 +149,6 @@ async function stopStarted(started: Started, logger: Logger): Promise<void> {
   };
   // First: a server stopped on purpose below must not be started again.
   await step('the embedded PostgreSQL supervisor', () => started.supervisor?.stop());
-  started.stopMaintenance?.();
   const ingestionStopped = started.stopIngestion?.().catch(() => undefined);
   const server = started.server;
   if (server?.listening) {
@@ -153,6 +158,7 @@ async function stopStarted(started: Started, logger: Logger): Promise<void> {
     });
   }
   await step('the metrics listener', () => started.metricsListener?.stop());
+  await step('the job queue', () => started.jobs?.stop(5_000));
   // Stops claiming mail; sends in flight get 5 s, the rest waits in mail_outbox for the next start.
   await step('the mail outbox', () => started.outbox?.stop(5_000));
   await step('the API workers', () => started.workers?.stop());
@@ -162,6 +168,7 @@ async function stopStarted(started: Started, logger: Logger): Promise<void> {
   // It waits for connections in use: a start stopped in its seed holds one until PostgreSQL goes.
   await step('the database pool', () => within(5_000, started.database?.close()));
   await step('the direct database pool', () => within(5_000, started.directDatabase?.close()));
+  await step('the read database pool', () => within(5_000, started.readDatabase?.close()));
   await step('the embedded PostgreSQL', () => started.embedded?.stop());
 }
 
@@ -281,6 +288,12 @@ async function start(config: Config, logger: Logger, started: Started) {
   const direct =
     directUrl === databaseUrl ? database : openDatabase(directUrl, { max: 2, acquireTimeoutMs: 0 });
   if (direct !== database) started.directDatabase = direct;
+  if (config.databaseReadUrl) {
+    started.readDatabase = openDatabase(config.databaseReadUrl, {
+      ...config.databasePool,
+      pooler: config.databasePooler,
+    });
+  }
   // Instances starting together on one database: one migrates and seeds, the others wait.
   await withAdvisoryLock(
     direct.pool,
@@ -342,18 +355,29 @@ async function start(config: Config, logger: Logger, started: Started) {
   });
   outbox.start();
   started.outbox = outbox;
-  const app = createApp({
+  const deps: AppDeps = {
     config: { ...config, jwtSecret },
     db: database.db,
     pool: database.pool,
+    readDb: started.readDatabase?.db,
     outbox,
     clock: systemClock,
     logger,
     metrics,
     sessionUsers,
     changes,
+  };
+  const app = createApp(deps);
+  // Timed work, once per occurrence across instances: the editions due each minute, and every
+  // hour what can never be used again.
+  started.jobs = await startJobQueue({
+    connectionString: directUrl,
+    jobs: [
+      editionJob(createEditionService(deps, createRecommendationsService(deps))),
+      { name: 'maintenance', cron: '0 * * * *', run: () => pruneExpired(database.db, systemClock) },
+    ],
+    logger,
   });
-  started.stopMaintenance = startMaintenance(database.db, systemClock, logger);
   started.stopIngestion = startIngestionSchedule({
     db: database.db,
     config,

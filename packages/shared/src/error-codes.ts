@@ -48,6 +48,8 @@ export const ERROR_MESSAGES = {
   IMAGE_TOO_LARGE: p.imageTooLarge,
   NO_FILE: p.noFile,
 
+  UNSUBSCRIBE_LINK_INVALID: MESSAGES.edition.linkInvalid,
+
   METRICS_TOKEN_INVALID: MESSAGES.metrics.wrongToken,
   METRICS_FORBIDDEN: MESSAGES.metrics.tokenRequired,
 

@@ -16,4 +16,5 @@ export * from './schemas/reader.js';
 export * from './schemas/profile.js';
 export * from './schemas/recommendations.js';
 export * from './schemas/stories.js';
+export * from './schemas/edition.js';
 export * from './routes/index.js';

@@ -95,6 +95,14 @@ export const MESSAGES = {
       'Your feed has too few stories from other sources: hiding this one would leave it empty.',
     nothingToUndo: 'Nothing to undo: you did not ask for fewer like this article.',
   },
+  edition: {
+    saved: 'Daily edition settings saved',
+    invalidFrequency: 'Choose off, daily or weekly.',
+    invalidWeekday: 'Choose a day of the week.',
+    weekdayRequired: 'A weekly edition needs a day of the week.',
+    invalidTime: 'Enter a time of day as HH:MM (24-hour clock).',
+    linkInvalid: 'This unsubscribe link is not valid or has expired.',
+  },
   limits: {
     tooManyWrites: "You're doing that too often. Please wait a moment and try again.",
   },

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -15,7 +16,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { CATEGORY_IDS, OTP_PURPOSES, RECOMMENDATION_STATUSES, THEMES } from '@lede/shared';
+import {
+  CATEGORY_IDS,
+  EDITION_FREQUENCIES,
+  OTP_PURPOSES,
+  RECOMMENDATION_STATUSES,
+  THEMES,
+} from '@lede/shared';
 
 /** `column in ('a', 'b')` for a check constraint, from a list defined once in packages/shared. */
 const oneOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -129,7 +136,7 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * A reader's write budget (http/write-limits.ts, issue 54): one row per budget and reader holding
+ * A reader's write budget (http/write-limits.ts): one row per budget and reader holding
  * both sliding windows, the minute and the hour, as the hits of the current fixed window and of
  * the one before. One upsert checks both and charges both or neither, and says which.
  * Unlogged (migration 0025): emptied by a crash of PostgreSQL, when every budget starts afresh.
@@ -305,7 +312,7 @@ export const storyTerms = pgTable('story_terms', {
  * What a search reads, one narrow row per article (its id, date, keywords and search vector),
  * kept in step with `articles` by triggers (migration 0014): the statement that finds a search's
  * newest matches walks or bitmap-scans these rows instead of the articles' full rows, half the
- * bytes per article and a fifth less PostgreSQL CPU per search at 100,000 articles (issue 18).
+ * bytes per article and a fifth less PostgreSQL CPU per search at 100,000 articles.
  * The vector itself is still defined once, by `articles.search`.
  */
 export const articleSearch = pgTable(
@@ -433,7 +440,7 @@ export const recommendations = pgTable(
  * source, a muted category or topic word ("fewer like this", `count` = how many times), an
  * article asked fewer of, a learned topic removed (`forgotten`: earlier likes no longer teach it),
  * a subject or category steered up, down or off (`steer_*`, value `category:<id>` or
- * `subject:<features>`; issue 18).
+ * `subject:<features>`).
  */
 export const READER_CONTROL_KINDS = [
   'source',
@@ -491,6 +498,8 @@ export const mailOutbox = pgTable(
     lockedUntil: timestamptz('locked_until'),
     lastAttemptAt: timestamptz('last_attempt_at'),
     lastError: text('last_error'),
+    /** Extra headers of the mail (the daily edition's List-Unsubscribe); null: none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     index('mail_outbox_due_idx')
@@ -542,5 +551,61 @@ export const feedSources = pgTable(
       'feed_sources_last_outcome_check',
       sql`${t.lastOutcome} in (${oneOf(FEED_FETCH_OUTCOMES)})`,
     ),
+  ],
+);
+
+/** The daily edition's settings of each reader who chose any (modules/edition). */
+export const editionSettings = pgTable(
+  'edition_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text('frequency', { enum: EDITION_FREQUENCIES }).notNull(),
+    /** ISO day of the week, 1 (Monday) to 7; set for a weekly edition only. */
+    weekday: integer('weekday'),
+    /** Minutes after local midnight. */
+    sendAt: integer('send_at').notNull(),
+    timezone: text('timezone').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    check(
+      'edition_settings_frequency_check',
+      sql`${t.frequency} in (${oneOf(EDITION_FREQUENCIES)})`,
+    ),
+    check('edition_settings_weekday_check', sql`${t.weekday} between 1 and 7`),
+    check('edition_settings_send_at_check', sql`${t.sendAt} between 0 and 1439`),
+    index('edition_settings_on_idx')
+      .on(t.sendAt)
+      .where(sql`${t.frequency} <> 'off'`),
+  ],
+);
+
+export const EDITION_STATUSES = ['sent', 'empty'] as const;
+
+/**
+ * One row per reader and local date an edition was due: sent, or `empty` (nothing new). The
+ * unique key is what makes an edition leave once, whichever instance or restart builds it.
+ */
+export const editions = pgTable(
+  'editions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    editionDate: date('edition_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: EDITION_STATUSES }).notNull(),
+    /** The stories it carried: a later edition leaves them out. */
+    storyIds: text('story_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('editions_user_date_idx').on(t.userId, t.editionDate),
+    check('editions_status_check', sql`${t.status} in (${oneOf(EDITION_STATUSES)})`),
   ],
 );

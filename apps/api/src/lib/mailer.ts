@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   /** Shown in the log line when no SMTP server is configured (local runs only). */
   logSummary?: string;
+  /** Extra header fields (the daily edition's `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -25,8 +27,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   }
   const transport = nodemailer.createTransport(url.toString());
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, headers }) {
+      await transport.sendMail({ from, to, subject, text, html, headers });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ARTICLE_ROUTES, READER_ROUTES } from './articles.js';
 import { AUTH_ROUTES } from './auth.js';
+import { EDITION_ROUTES } from './edition.js';
 import type { Route } from './define.js';
 import { PROFILE_ROUTES } from './profile.js';
 import { RECOMMENDATION_ROUTES } from './recommendations.js';
@@ -23,6 +24,7 @@ export const ROUTES = {
   ...STORY_ROUTES,
   ...RECOMMENDATION_ROUTES,
   ...PROFILE_ROUTES,
+  ...EDITION_ROUTES,
 };
 
 export type Routes = typeof ROUTES;

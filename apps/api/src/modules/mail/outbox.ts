@@ -166,6 +166,7 @@ export function createMailOutbox({
         text: row.text,
         html: row.html,
         logSummary: row.logSummary ?? undefined,
+        headers: row.headers ?? undefined,
       });
     } catch (err) {
       await failed(row, err);
@@ -283,6 +284,7 @@ export function createMailOutbox({
       text: message.text,
       html: message.html,
       logSummary: message.logSummary ?? null,
+      headers: message.headers ?? null,
       createdAt: now,
       notAfter:
         options.validForMs === undefined ? null : new Date(now.getTime() + options.validForMs),
