@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiGet, cardTitle, cardsOf, signedInReader } from './support/reader';
 
 /**
- * Issue 52: one category everywhere. A card, its dialog and its article page show the same
+ * One category everywhere. A card, its dialog and its article page show the same
  * label (the article's own category, one of the 15, never "News"); so do an Explore card and its
  * page.
  */

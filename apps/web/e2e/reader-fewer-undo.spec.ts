@@ -6,7 +6,7 @@ interface Profile {
   subjects: { key: string; steering: string }[];
 }
 
-test('"Fewer like this" takes the card out, turns its subject down, and the toast\'s Undo brings it back (issue 52)', async ({
+test('"Fewer like this" takes the card out, turns its subject down, and the toast\'s Undo brings it back', async ({
   page,
   request,
 }) => {

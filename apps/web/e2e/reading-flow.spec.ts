@@ -123,7 +123,7 @@ test.describe('the article dialog owns its address', () => {
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/article\/[^/]+$/);
     const address = page.url();
-    // "More like this" shows only what is related (issue 52): this card may have none.
+    // "More like this" shows only what is related: this card may have none.
     await expectNoA11yViolations(page, 'article dialog');
 
     // Next replaces the address: Back then goes to the list, not to the first article.

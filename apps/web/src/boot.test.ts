@@ -47,6 +47,22 @@ describe('the boot script', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('follows a dark device for a reader who never picked a theme (every account starts light)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    localStorage.setItem(STORAGE_KEYS.token, 'token-1');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ name: 'Ada', theme: 'light' }));
+    await boot('/');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    // A pick made on this device holds against the device's theme.
+    localStorage.setItem(STORAGE_KEYS.theme, 'light');
+    await boot('/');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
   it("asks for a reader's feed with their token, and the app's API client takes that answer once", async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'token-1');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ name: 'Ada', theme: 'light' }));

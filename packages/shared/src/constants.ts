@@ -34,7 +34,7 @@ export const RECOMMENDATION_CONTROL_MESSAGES = {
 } as const;
 
 /**
- * The "Reset Interests" dialog (issue 52): exactly what the reset clears and what it keeps
+ * The "Reset Interests" dialog: exactly what the reset clears and what it keeps
  * (apps/api profile.service resetInterests, recommendations resetLearning).
  */
 export const RESET_INTERESTS_DIALOG = {

@@ -15,6 +15,7 @@ export * from './messages.js';
 export * from './error-codes.js';
 export * from './otp.js';
 export * from './password.js';
+export * from './routes/pages.js';
 export type * from './schemas/common.js';
 export type * from './schemas/system.js';
 export type * from './schemas/auth.js';

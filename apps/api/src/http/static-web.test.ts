@@ -77,7 +77,7 @@ describe('the built web client', () => {
   });
 
   it('serves index.html for client routes, always revalidated', async () => {
-    for (const route of ['/', '/profile', '/pages', '/not/a/screen']) {
+    for (const route of ['/', '/profile', '/Explore/', '/search']) {
       const res = await raw.get(route, { Accept: 'text/html' });
       expect(res.status, route).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -91,16 +91,37 @@ describe('the built web client', () => {
   });
 
   it("serves a screen's own page, which preloads its code, for its path and below", async () => {
-    for (const route of ['/article/1b4e28ba-2fa1-11d2-883f-0016d3cca427', '/article']) {
+    const res = await raw.get('/article/1b4e28ba-2fa1-11d2-883f-0016d3cca427', {
+      Accept: 'text/html',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.decoded().toString()).toBe(ARTICLE_PAGE);
+  });
+
+  it('answers 404 with index.html (the client shows its not-found page) for an address of no page', async () => {
+    for (const route of [
+      '/not/a/screen',
+      '/pages',
+      '/pages/article',
+      '/article',
+      '/articles/x',
+      '/story/1/2',
+    ]) {
       const res = await raw.get(route, { Accept: 'text/html' });
-      expect(res.status, route).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.decoded().toString()).toBe(ARTICLE_PAGE);
+      expect(res.status, route).toBe(404);
+      expect(res.headers['content-type'], route).toMatch(/^text\/html/);
+      expect(res.decoded().toString(), route).toBe(INDEX);
     }
-    // Only the screens' names select a page: anything else under /pages is index.html or a 404.
-    expect((await raw.get('/pages/article')).decoded().toString()).toBe(INDEX);
-    expect((await raw.get('/articles/x')).decoded().toString()).toBe(INDEX);
+    // A 404 page is never answered 304 for an earlier copy.
+    const first = await raw.get('/not/a/screen');
+    const again = await raw.get('/not/a/screen', { 'If-None-Match': first.headers.etag ?? '*' });
+    expect(again.status).toBe(404);
+    // The API keeps its own answers.
+    const api = await raw.get('/api/no-such-route');
+    expect(api.status).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
   });
 
   it('serves other built files (favicon), revalidated since their names never change', async () => {

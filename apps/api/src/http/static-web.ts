@@ -5,6 +5,7 @@ import compression from 'compression';
 import type { ServerResponse } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { isPagePath } from '@lede/shared';
 import type { Config } from '../config.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,7 +24,8 @@ const REVALIDATE = 'no-cache';
 
 /**
  * The web build's page per screen (`pages/<name>.html`: index.html that also preloads the screen's
- * code), served for /<name> and below; any other page gets index.html.
+ * code), served for the screen's paths; any other page of the app gets index.html, and an address
+ * that is none of them (PAGE_PATHS) index.html with 404.
  */
 const PAGES_DIR = 'pages';
 
@@ -96,8 +98,11 @@ export function serveStaticWeb(
   const pages = routePages(webDist);
   app.get(/.*/, (req, res, next) => {
     if (!isNavigation(req.path)) return next();
+    const known = isPagePath(req.path);
+    // An address no page of the app answers: the client shows its not-found page, under a 404.
+    if (!known) res.status(404);
     const segment = req.path.split('/')[1] ?? '';
-    req.url = pages.has(segment) ? `/${PAGES_DIR}/${segment}.html` : '/index.html';
+    req.url = known && pages.has(segment) ? `/${PAGES_DIR}/${segment}.html` : '/index.html';
     webStatic(req, res, next);
   });
   app.use((req, res, next) => (/^\/api(\/|$)/.test(req.path) ? next() : notFound(req, res, next)));

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '@lede/shared/constants';
 import { useEffect } from 'react';
 import { useNavigate, type RouteObject } from 'react-router-dom';
 import { RoutesWithArticleDialog } from '@/lib/article-route';
@@ -30,34 +31,35 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { index: true, element: <LandingPage /> },
-          { path: 'explore', element: <ExplorePage /> },
-          { path: 'search', element: <SearchPage /> },
-          { path: 'article/:id', element: <ArticlePage /> },
-          { path: 'story/:id', element: <StoryPage /> },
+          { path: PAGE_PATHS.landing, element: <LandingPage /> },
+          { path: PAGE_PATHS.explore, element: <ExplorePage /> },
+          { path: PAGE_PATHS.search, element: <SearchPage /> },
+          { path: PAGE_PATHS.article, element: <ArticlePage /> },
+          { path: PAGE_PATHS.story, element: <StoryPage /> },
           {
             element: <GuestOnly />,
             children: [
-              { path: 'login', element: <LoginPage /> },
-              { path: 'signup', element: <SignupPage /> },
+              { path: PAGE_PATHS.login, element: <LoginPage /> },
+              { path: PAGE_PATHS.signup, element: <SignupPage /> },
             ],
           },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: PAGE_PATHS.forgotPassword, element: <ForgotPasswordPage /> },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'home', element: <HomePage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'saved', element: <SavedPage /> },
+              { path: PAGE_PATHS.home, element: <HomePage /> },
+              { path: PAGE_PATHS.profile, element: <ProfilePage /> },
+              { path: PAGE_PATHS.saved, element: <SavedPage /> },
             ],
           },
+          // Any other address; the server answers it with 404 (PAGE_PATHS).
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       // Outside the shared layout (spec section 2).
       {
         element: <RequireAuth />,
-        children: [{ path: 'preferences', element: <PreferencesPage /> }],
+        children: [{ path: PAGE_PATHS.preferences, element: <PreferencesPage /> }],
       },
     ],
   },

@@ -25,3 +25,15 @@ export function ErrorFallback({ onRetry, homeLink }: { onRetry: () => void; home
     </div>
   );
 }
+
+/** A part of a page that could not load: what went wrong, and "Try again". */
+export function RetryNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="card flex flex-col items-center gap-3 p-8 text-center">
+      <p className="font-semibold">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -7,7 +7,6 @@ export const queryKeys = {
     keyword: (keyword: string) => ['articles', 'keyword', keyword] as const,
     byId: (id: string) => ['articles', 'byId', id] as const,
     related: (id: string) => ['articles', 'related', id] as const,
-    topStories: (count: number) => ['articles', 'top-stories', count] as const,
   },
   stories: {
     all: ['stories'] as const,

@@ -10,6 +10,7 @@ import { SYSTEM_ROUTES } from './system.js';
 import { apiErrorResponse } from '../schemas/system.js';
 
 export * from './define.js';
+export * from './pages.js';
 
 /**
  * Every route of the API, keyed `'METHOD /api/path'`: who may call it, what it reads, what it

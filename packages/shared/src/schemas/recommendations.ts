@@ -79,7 +79,7 @@ export type ReaderControlLists = z.infer<typeof readerControlsSchema>;
 export const readerControlChangeSchema = readerControlsSchema.extend({ message: z.string() });
 
 /**
- * "Your feed" (issue 18): what the feed has learned (subjects and categories, with their
+ * "Your feed": what the feed has learned (subjects and categories, with their
  * weight and where each came from) and how the reader steers each: `up`, `down`, `off`, or
  * `none` (back to neutral). Under /api/recommendations, signed in.
  */
@@ -198,7 +198,7 @@ export const steerResultSchema = feedProfileSchema.extend({
 export type SteerResult = z.infer<typeof steerResultSchema>;
 
 /**
- * What one "Fewer like this" changed (issue 52), to post back to `undofewer`: the article, the
+ * What one "Fewer like this" changed, to post back to `undofewer`: the article, the
  * time of the change (the rows it wrote carry it) and each steered subject's state before.
  */
 export const fewerUndoSchema = z.object({
@@ -272,14 +272,14 @@ export const markAsReadResponse = withAccessToken(
   }),
 );
 
-// Reader controls (issue 11; schemas in ./recommendations.ts).
+// Reader controls (schemas in ./recommendations.ts).
 export const readerControlsResponse = withAccessToken(readerControlsSchema);
 
 export const readerControlChangeResponse = withAccessToken(readerControlChangeSchema);
 
 export const fewerLikeThisResponse = withAccessToken(fewerLikeThisResultSchema);
 
-// "Your feed" (issue 18; schemas in ./recommendations.ts).
+// "Your feed" (schemas in ./recommendations.ts).
 export const feedProfileResponse = withAccessToken(feedProfileSchema);
 
 export const steerResponse = withAccessToken(steerResultSchema);

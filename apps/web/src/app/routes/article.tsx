@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/components/use-page-title';
@@ -10,6 +10,7 @@ import {
   useArticleActions,
 } from '@/features/articles/hooks/use-article-actions';
 import { useRecordView } from '@/features/articles/hooks/use-record-view';
+import { useGoBack } from '@/lib/use-go-back';
 
 export default function ArticlePage() {
   return (
@@ -24,7 +25,7 @@ function ArticleScreen() {
   const query = useArticle(id);
   const article = query.data;
   const actions = useArticleActions(article);
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   useRecordView(article?._id);
   usePageTitle(article?.title ?? (query.isError ? 'Article not found' : 'Article'));
 
@@ -42,7 +43,7 @@ function ArticleScreen() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <div>
-        <Button variant="ghost" className="-ml-3" onClick={() => navigate(-1)}>
+        <Button variant="ghost" className="-ml-3" onClick={goBack}>
           <ArrowLeft size={18} aria-hidden="true" /> Back
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/storage';
@@ -41,6 +41,10 @@ beforeEach(() => {
     '/api/articles/getlikedarticleids': { likedArticleIds: [] },
     '/api/articles/getdislikedarticleids': { dislikedArticleIds: [] },
     '/api/articles/getsavedarticleids': { savedArticleIds: [] },
+    '/api/articles/getlatesttrendingarticles': {
+      articles: [article('t1'), article('t2')],
+      nextCursor: null,
+    },
   };
   vi.stubGlobal(
     'fetch',
@@ -123,5 +127,46 @@ describe('the feed keeps going', () => {
     expect(await screen.findByRole('region', { name: "You're all caught up" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(asked).toEqual(['']);
+  });
+});
+
+/** Where the app is, for a test to see that the screen stayed put. */
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+describe('a reader without interests (who skipped choosing them)', () => {
+  it('stays on the feed, which offers to choose topics and shows the trending news meanwhile', async () => {
+    feedPages = { '': { recommendations: [], interestCount: 0, nextCursor: null } };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/home']}>
+          <Routes>
+            <Route path="/home" element={<HomePage />} />
+            <Route path="*" element={null} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const choose = await screen.findByRole('link', { name: 'Choose topics' });
+    expect(choose).toHaveAttribute('href', '/preferences');
+    expect(
+      screen.getByText('Please set your interests to get personalized recommendations.'),
+    ).toBeInTheDocument();
+    const trending = await screen.findByRole('list', { name: 'Trending articles' });
+    await waitFor(() =>
+      expect(
+        within(trending)
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Story t1', 'Story t2']),
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/home');
+    expect(screen.queryByText('No recommendations available at the moment.')).toBeNull();
+
+    await userEvent.setup().click(choose);
+    expect(screen.getByTestId('where')).toHaveTextContent('/preferences');
   });
 });

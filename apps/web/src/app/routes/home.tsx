@@ -13,6 +13,7 @@ import {
 } from '@/features/feed/api/recommendations';
 import { useFeedControls } from '@/features/feed/api/controls';
 import { FeedControls } from '@/features/feed/components/feed-controls';
+import { ChooseTopics } from '@/app/choose-topics';
 import { EmptyFeed } from '@/features/feed/components/empty-feed';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
@@ -59,6 +60,8 @@ export default function HomePage() {
 
       {feed.isError && !feed.data ? (
         <QueryError error={feed.error} onRetry={() => void feed.refetch()} />
+      ) : feed.data?.needsInterests ? (
+        <ChooseTopics skeletons={HOME_SKELETONS} />
       ) : (
         <>
           <ArticleList

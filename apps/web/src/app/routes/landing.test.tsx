@@ -115,17 +115,28 @@ describe('the landing page', () => {
     await screen.findAllByRole('link', { name: /^Top story/ });
   });
 
-  it('offers a signed-in reader their feed instead of a signup, and stays put', async () => {
-    startSession(reader, 'token');
+  it('offers a signed-in reader their feed instead of a signup', async () => {
+    startSession({ ...reader, interests: ['science', 'world', 'travel'] }, 'token');
     renderLanding();
     expect(screen.getByRole('link', { name: /Go to your feed/ })).toHaveAttribute('href', '/home');
     expect(screen.getByRole('link', { name: /Explore First/ })).toHaveAttribute('href', '/explore');
     expect(screen.queryByRole('link', { name: /Get Started/ })).toBeNull();
     expect(screen.queryByText(/Join to get personalized news/)).toBeNull();
-    // A reader who skipped the interests (Skip for Now goes to /) is not sent anywhere.
+    await screen.findAllByRole('link', { name: /^Top story/ });
+  });
+
+  it('offers a reader who skipped the interests the news and a way to choose topics', async () => {
+    startSession(reader, 'token');
+    renderLanding();
+    // Skip for Now goes to /: the reader stays here, with the top stories.
     expect(
       screen.getByRole('heading', { level: 1, name: 'Discover News That Matters—To You' }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Choose topics/ })).toHaveAttribute(
+      'href',
+      '/preferences',
+    );
+    expect(screen.queryByRole('link', { name: /Go to your feed/ })).toBeNull();
     await screen.findAllByRole('link', { name: /^Top story/ });
   });
 });

@@ -1,6 +1,6 @@
-import { CATEGORIES } from '@lede/shared/constants';
+import { CATEGORIES, MIN_INTERESTS, PAGE_PATHS, type PublicUser } from '@lede/shared/constants';
 import { ArrowRight, Compass } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
@@ -9,10 +9,9 @@ import { usePageTitle } from '@/components/use-page-title';
 import { TopStoriesSkeleton } from '@/features/articles/components/top-stories-layout';
 import { exploreCategoryPath } from '@/features/articles/explore-chips';
 import { useSessionUser } from '@/lib/session/use-session';
-import { lazyScreen } from '../query-provider';
 
-/** The top stories: their own chunk (with the query client), loaded after the first paint. */
-const TopStories = lazyScreen(() => import('@/features/articles/components/top-stories'));
+/** The top stories: their own chunk (without the query client), loaded after the first paint. */
+const TopStories = lazy(() => import('@/features/articles/components/top-stories'));
 
 /** If the browser never reports the first paint (a tab opened in the background), no longer. */
 const PAINT_WAIT_MS = 3_000;
@@ -49,6 +48,17 @@ function usePainted(): boolean {
 }
 
 /**
+ * The hero's first button: a visitor signs up; a reader goes to their feed, or, still without
+ * the interests a feed starts from (they skipped choosing them), chooses them.
+ */
+function primaryAction(user: PublicUser | null): { to: string; state?: unknown; label: string } {
+  if (!user) return { to: PAGE_PATHS.signup, label: 'Get Started' };
+  if (user.interests.length < MIN_INTERESTS)
+    return { to: PAGE_PATHS.preferences, state: { fromReset: true }, label: 'Choose topics' };
+  return { to: PAGE_PATHS.home, label: 'Go to your feed' };
+}
+
+/**
  * The landing page. Its first paint needs no API call: the top stories below the hero load after
  * it, in the space their skeleton holds. A signed-in reader is offered their feed, not a signup.
  */
@@ -72,14 +82,14 @@ export function LandingPage() {
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link
-            to={user ? '/home' : '/signup'}
+            {...primaryAction(user)}
             className={buttonVariants({
               variant: 'primary',
               size: 'xl',
               className: 'w-full sm:w-auto',
             })}
           >
-            {user ? 'Go to your feed' : 'Get Started'} <ArrowRight size={18} aria-hidden="true" />
+            {primaryAction(user).label} <ArrowRight size={18} aria-hidden="true" />
           </Link>
           <Link
             to="/explore"

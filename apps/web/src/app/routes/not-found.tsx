@@ -1,11 +1,12 @@
 import { ArrowLeft, Compass, Home } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
+import { useGoBack } from '@/lib/use-go-back';
 
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 py-10 text-center">
       <p className="text-7xl font-extrabold text-accent" aria-hidden="true">
@@ -20,7 +21,7 @@ export default function NotFoundPage() {
         <Link to="/explore" className={buttonVariants({ variant: 'outline' })}>
           <Compass size={18} aria-hidden="true" /> Explore Articles
         </Link>
-        <Button variant="outline" onClick={() => navigate(-1)}>
+        <Button variant="outline" onClick={goBack}>
           <ArrowLeft size={18} aria-hidden="true" /> Go Back
         </Button>
       </div>

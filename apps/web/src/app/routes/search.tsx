@@ -1,24 +1,25 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
 import { useKeywordArticles } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { articleCount, LoadMore } from '@/features/articles/components/load-more';
+import { useGoBack } from '@/lib/use-go-back';
 
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   usePageTitle(q ? `Search: ${q}` : 'Search');
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const search = useKeywordArticles(q);
   const articles = search.articles;
 
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Button variant="ghost" className="-ml-3" onClick={() => navigate(-1)}>
+        <Button variant="ghost" className="-ml-3" onClick={goBack}>
           <ArrowLeft size={18} aria-hidden="true" /> Back
         </Button>
       </div>

@@ -13,6 +13,7 @@ import { StorySkeleton } from '@/features/stories/components/story-skeleton';
 import { StorySources } from '@/features/stories/components/story-sources';
 import { StoryTimeline } from '@/features/stories/components/story-timeline';
 import { articlePath, overList, STORY_REPORT_PARAM, useOpenArticleId } from '@/lib/article-route';
+import { useGoBack } from '@/lib/use-go-back';
 
 // The article dialog loads when a reader first opens an article from the timeline.
 const ArticleModal = lazy(() =>
@@ -41,7 +42,7 @@ function StoryScreen() {
   const query = useStory(id);
   const story = query.data;
   const notFound = query.isError && isStoryNotFound(query.error);
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const links = useRef(new Map<string, HTMLAnchorElement>());
   const linkRef = useCallback((articleId: string, el: HTMLAnchorElement | null) => {
     if (el) links.current.set(articleId, el);
@@ -71,7 +72,7 @@ function StoryScreen() {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
-        <Button variant="ghost" className="-ml-3" onClick={() => navigate(-1)}>
+        <Button variant="ghost" className="-ml-3" onClick={goBack}>
           <ArrowLeft size={18} aria-hidden="true" /> Back
         </Button>
       </div>

@@ -1,15 +1,31 @@
-import type { Theme } from '@lede/shared';
+import type { PublicUser, Theme } from '@lede/shared';
 import { getDeviceTheme, getToken, getUser } from '@/lib/storage';
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The device's own theme (prefers-color-scheme). */
+export function systemTheme(): Theme {
+  return window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/** Calls `onChange` whenever the device's theme changes; returns the unsubscribe. */
+export function watchSystemTheme(onChange: () => void): () => void {
+  const query = window.matchMedia?.(DARK_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
 /**
- * The theme a page opens with: the signed-in reader's saved theme, else this device's last
- * choice, else the system's preference.
+ * The theme the reader picked, if any: their account's dark, else this device's last pick. Every
+ * account starts 'light' before its reader picks anything, so an account's 'light' is no pick:
+ * until one is made, the page follows the device.
  */
+export function pickedTheme(user: PublicUser | null = getToken() ? getUser() : null): Theme | null {
+  if (user?.theme === 'dark') return 'dark';
+  return getDeviceTheme();
+}
+
+/** The theme a page opens with (the boot script sets it before the first paint). */
 export function initialTheme(): Theme {
-  const saved = getToken() ? getUser()?.theme : undefined;
-  if (saved === 'light' || saved === 'dark') return saved;
-  return (
-    getDeviceTheme() ??
-    (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
-  );
+  return pickedTheme() ?? systemTheme();
 }

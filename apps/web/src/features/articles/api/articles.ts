@@ -60,17 +60,6 @@ export const articleQueries = {
         fallback: CLIENT_MESSAGES.data.unexpected,
       }),
     ),
-  /** The landing page's top stories: the first `count` trending, a small query of its own. */
-  topStories: (count: number) =>
-    queryOptions({
-      queryKey: queryKeys.articles.topStories(count),
-      queryFn: ({ signal }) =>
-        api('GET /api/articles/getlatesttrendingarticles', {
-          query: { limit: count },
-          signal,
-          fallback: CLIENT_MESSAGES.data.trendingFetch,
-        }).then((r) => r.articles.slice(0, count)),
-    }),
   /** "More like this": the articles sharing the most names and phrases with article `id`. */
   related: (id: string) =>
     queryOptions({

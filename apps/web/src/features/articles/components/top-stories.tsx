@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { QueryError } from '@/components/query-error';
+import { RetryNotice } from '@/components/error-fallback';
 import { articlePath } from '@/lib/article-route';
 import { formatDate } from '@/lib/format';
-import { articleQueries } from '../api/articles';
+import { useTopStories } from '../api/top-stories';
 import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
 import {
   TOP_STORIES,
@@ -17,17 +16,17 @@ import {
  * by more than one article says how many, a link to it.
  */
 export default function TopStories() {
-  const stories = useQuery(articleQueries.topStories(TOP_STORIES));
-  if (stories.isError) {
-    return <QueryError error={stories.error} onRetry={() => void stories.refetch()} />;
+  const stories = useTopStories(TOP_STORIES);
+  if (stories.status === 'error') {
+    return <RetryNotice message={stories.message} onRetry={stories.retry} />;
   }
-  if (stories.isPending) return <TopStoriesSkeleton />;
-  if (stories.data.length === 0) {
+  if (stories.status === 'pending') return <TopStoriesSkeleton />;
+  if (stories.articles.length === 0) {
     return <p className="card p-6 text-center text-muted">No stories yet: check back soon.</p>;
   }
   return (
     <ol className={topStoriesGrid}>
-      {stories.data.map((article) => (
+      {stories.articles.map((article) => (
         <li
           key={article._id}
           data-category={categoryOf(article) ?? ''}

@@ -1,6 +1,6 @@
 import type { Theme } from '@lede/shared';
 import { useMutation } from '@tanstack/react-query';
-import { setUser, startSession } from '@/lib/storage';
+import { getDeviceTheme, setUser, startSession } from '@/lib/storage';
 import { authApi } from '../api/auth';
 
 /**
@@ -35,13 +35,10 @@ export function useVerifyCode() {
   });
 }
 
-function pageTheme(): Theme {
-  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
-}
-
 /**
- * Creates the account and starts the session. The new reader keeps the theme they signed up with:
- * the account starts as 'light', so another theme is saved to it in the background.
+ * Creates the account and starts the session. A theme the visitor picked on this device is saved
+ * to the new account (which starts as 'light') in the background; without a pick the page keeps
+ * following the device.
  */
 export function useSignup() {
   const { mutate: saveTheme } = useMutation({
@@ -55,9 +52,9 @@ export function useSignup() {
     mutationFn: ({ name, email, password }: { name: string; email: string; password: string }) =>
       authApi.signup(name, email, password),
     onSuccess: ({ user, token }) => {
-      const theme = pageTheme();
-      startSession({ ...user, theme }, token);
-      if (user.theme !== theme) saveTheme(theme);
+      const picked = getDeviceTheme();
+      startSession(picked ? { ...user, theme: picked } : user, token);
+      if (picked && user.theme !== picked) saveTheme(picked);
     },
   });
 }

@@ -14,7 +14,6 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError, errorMessage, type ApiResult } from '@/lib/api-client';
-import { navigateTo } from '@/lib/navigation';
 import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 
@@ -63,23 +62,14 @@ export function updateFeedItems(qc: QueryClient, change: (items: FeedItem[]) => 
   );
 }
 
-/** Spec section 8: preferences are needed; say so and go choose them. */
-export function sendToPreferences(): void {
-  toast.error(MESSAGES.recommendations.needsPreferences);
-  navigateTo('/preferences', { state: { fromReset: true } });
-}
-
 async function fetchFeed(cursor: string | undefined, signal?: AbortSignal): Promise<Feed> {
-  const feed = toFeed(
+  return toFeed(
     await api('GET /api/recommendations/get', {
       query: cursor ? { cursor } : {},
       signal,
       fallback: CLIENT_MESSAGES.data.recommendations,
     }),
   );
-  // An empty list under the minimum of interests means preferences are needed (spec 7).
-  if (feed.items.length === 0 && feed.interestCount < MIN_INTERESTS) sendToPreferences();
-  return feed;
 }
 
 /**
@@ -104,7 +94,14 @@ function loadedFeed(data: FeedPages) {
   const items = data.pages
     .flatMap((p) => p.items)
     .filter((i) => !seen.has(i._id) && !!seen.add(i._id));
-  return { items, refreshedAt: data.pages[0]?.receivedAt };
+  const first = data.pages[0];
+  return {
+    items,
+    refreshedAt: first?.receivedAt,
+    // An empty feed under the minimum of interests means preferences are needed (spec 7): the
+    // home screen offers to choose them, with the trending news meanwhile.
+    needsInterests: items.length === 0 && (first?.interestCount ?? 0) < MIN_INTERESTS,
+  };
 }
 
 /** The reader's feed as the home screen shows it; `fetchNextPage` loads more. */

@@ -2,7 +2,7 @@ import type { FeedProfile, ReaderControlLists } from '@lede/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmptyFeed } from './empty-feed';
 
@@ -123,5 +123,27 @@ describe('EmptyFeed', () => {
       /Refreshed at .*9:30.*: nothing new yet\./,
     );
     expect(screen.queryByRole('button', { name: 'Reset steering' })).not.toBeInTheDocument();
+  });
+
+  it('Choose more interests opens the interests screen with the state it needs, not a bounce home', async () => {
+    function Preferences() {
+      const state = useLocation().state as { fromReset?: boolean } | null;
+      return <p>{state?.fromReset ? 'Choosing interests' : 'Sent back home'}</p>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/home']}>
+        <QueryClientProvider client={new QueryClient()}>
+          <Routes>
+            <Route
+              path="/home"
+              element={<EmptyFeed onRefresh={() => undefined} refreshing={false} />}
+            />
+            <Route path="/preferences" element={<Preferences />} />
+          </Routes>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Choose more interests' }));
+    expect(screen.getByText('Choosing interests')).toBeInTheDocument();
   });
 });

@@ -80,7 +80,11 @@ export function EmptyFeed({
             Reset steering
           </Button>
         )}
-        <Link to="/preferences" className={buttonVariants({ variant: 'outline' })}>
+        <Link
+          to="/preferences"
+          state={{ fromReset: true }}
+          className={buttonVariants({ variant: 'outline' })}
+        >
           Choose more interests
         </Link>
         <Button onClick={onRefresh} disabled={refreshing}>

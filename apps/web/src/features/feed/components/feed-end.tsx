@@ -37,7 +37,11 @@ export function FeedEnd({
           <RefreshCw size={18} aria-hidden="true" className={refreshing ? 'animate-spin' : ''} />
           Refresh for more
         </Button>
-        <Link to="/preferences" className={buttonVariants({ variant: 'ghost' })}>
+        <Link
+          to="/preferences"
+          state={{ fromReset: true }}
+          className={buttonVariants({ variant: 'ghost' })}
+        >
           Broaden your topics
         </Link>
       </div>

@@ -2,6 +2,7 @@ import type { Theme } from '@lede/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getToken, getUser, setDeviceTheme } from '@/lib/storage';
 import { useSessionUser } from '@/lib/session/use-session';
+import { pickedTheme, systemTheme, watchSystemTheme } from '../initial-theme';
 
 const root = () => document.documentElement;
 
@@ -20,18 +21,23 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The page's theme (set before first paint by the boot script, src/boot.ts) and its toggle: the choice is
- * kept on this device and, when signed in, saved to the reader's account.
+ * The page's theme (set before first paint by the boot script, src/boot.ts) and its toggle. The
+ * page follows the device until the reader picks a theme; the pick is kept on this device and,
+ * when signed in, saved to the reader's account.
  */
 export function useTheme(): { theme: Theme; toggle: () => void } {
   const theme = useSyncExternalStore(subscribe, currentTheme, () => 'light' as const);
   const user = useSessionUser();
 
-  // Signing in applies the reader's saved theme.
-  const savedTheme = user?.theme;
+  // Signing in or out applies the reader's pick, or the device's theme without one; so does a
+  // change of the device's theme.
+  const accountTheme = user?.theme;
+  const signedIn = !!user;
   useEffect(() => {
-    if (savedTheme) applyTheme(savedTheme);
-  }, [savedTheme]);
+    const follow = () => applyTheme(pickedTheme() ?? systemTheme());
+    follow();
+    return watchSystemTheme(follow);
+  }, [accountTheme, signedIn]);
 
   const toggle = useCallback(() => {
     const next: Theme = currentTheme() === 'dark' ? 'light' : 'dark';
