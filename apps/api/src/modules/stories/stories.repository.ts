@@ -33,10 +33,6 @@ const clusteredColumns = sql`a.id, a.title, a.description, to_json(a.keywords) a
 
 type RawRow = Omit<ClusteredArticleRow, 'pubDate'> & { pubDate: Date | string };
 
-/** What a story's row is computed from, per member. */
-const memberColumns = sql`a.id, a.story_id, a.title, a.source_name, a.pub_date,
-  a.terms, a.term_weights`;
-
 /**
  * How much a report's source weighs, on top of the report's centrality (a mean cosine in 0–1),
  * when the story's title is chosen: the source that reported it first, and the share of the
@@ -47,38 +43,14 @@ export const TITLE_FIRST_SOURCE_BONUS = 0.05;
 export const TITLE_CITED_BONUS = 0.05;
 
 /**
- * The position of a story's title among its members ordered by pub_date, id: the report nearest
- * the story's centre by its stored terms (`terms`, `term_weights`: lib/text), with the source
- * bonuses; the earliest of equals (`lede_story_title_pick`, migration 0024). Within a group by
- * story of rows of memberColumns `m`.
+ * The arguments after the story ids of `lede_refresh_stories` (migration 0028): when, and the
+ * title's source bonuses. It recomputes each story's row from its members: title (the report
+ * nearest the story's centre by its stored terms, `lede_story_title_pick`), size, sources, span.
  */
-const titlePick = sql`lede_story_title_pick(
-    array_agg(row(m.source_name, m.pub_date, m.terms, m.term_weights)::lede_story_member
-              order by m.pub_date, m.id),
-    ${TITLE_FIRST_SOURCE_BONUS}::float8, ${TITLE_CITED_BONUS}::float8)`;
+const refreshArguments = (now: Date) =>
+  sql`${now.toISOString()}::timestamptz, ${TITLE_FIRST_SOURCE_BONUS}::float8,
+      ${TITLE_CITED_BONUS}::float8`;
 
-/**
- * Upserts the rows of the stories of `members` (rows of memberColumns): title (its most
- * representative report's, titlePick), size, sources and span. A merged-away story keeps its
- * row and its `merged_into`.
- */
-const upsertStories = (members: SQL, now: Date) =>
-  sql`insert into ${stories} (id, title, title_article_id, size, source_count, first_published,
-                              last_published, updated_at)
-      select t.story_id, t.titles[t.pick], t.ids[t.pick], t.size, t.source_count, t.first_published,
-             t.last_published, ${now.toISOString()}
-        from (select m.story_id, ${titlePick} as pick,
-                     array_agg(m.title order by m.pub_date, m.id) as titles,
-                     array_agg(m.id order by m.pub_date, m.id) as ids, count(*) as size,
-                     count(distinct m.source_name) as source_count,
-                     min(m.pub_date) as first_published, max(m.pub_date) as last_published
-                from ${members} m
-               group by m.story_id) t
-      on conflict (id) do update set
-        title = excluded.title, title_article_id = excluded.title_article_id, size = excluded.size,
-        source_count = excluded.source_count, first_published = excluded.first_published,
-        last_published = excluded.last_published, merged_into = null,
-        updated_at = excluded.updated_at`;
 const asRows = (rows: RawRow[]): ClusteredArticleRow[] =>
   rows.map((r) => ({ ...r, pubDate: new Date(r.pubDate) }));
 
@@ -147,10 +119,9 @@ export const storiesRepository = {
   },
 
   /**
-   * In one statement: each article's story and why it joined, the `articlesCounted` articles and
-   * term occurrences the statistics gain, and the rows of the stories `touched` recomputed from
-   * their members. A statement does not see its own updates: the new members come from the
-   * update's output, the others (none of them pending) from the table.
+   * In one call (`lede_save_assignments`, migration 0028): each article's story and why it
+   * joined, the `articlesCounted` articles and term occurrences the statistics gain, and the rows
+   * of the stories `touched` recomputed from their members.
    */
   async saveAssignments(
     db: DbExecutor,
@@ -168,30 +139,14 @@ export const storiesRepository = {
     },
   ): Promise<void> {
     const column = <T>(pick: (row: StoredAssignment) => T) => sql.param(rows.map(pick));
-    const terms = [TOTAL_TERM, ...counts.keys()];
-    const dfs = [articlesCounted, ...counts.values()];
     await db.execute(
-      sql`with assigned as (
-            update ${articles} a
-               set story_id = t.story_id, story_rule = t.rule, story_score = t.score,
-                   story_shared_terms = array(select json_array_elements_text(t.terms))
-              from unnest(${column((r) => r.articleId)}::uuid[], ${column((r) => r.storyId)}::uuid[],
-                          ${column((r) => r.rule)}::text[], ${column((r) => r.score)}::real[],
-                          ${column((r) => JSON.stringify(r.sharedTerms))}::json[])
-                as t(id, story_id, rule, score, terms)
-             where a.id = t.id
-            returning ${memberColumns}
-          ), counted as (
-            insert into ${storyTerms} (term, df)
-            select * from unnest(${sql.param(terms)}::text[], ${sql.param(dfs)}::int[])
-            on conflict (term) do update set df = ${storyTerms.df} + excluded.df
-          )
-          ${upsertStories(
-            sql`(select ${memberColumns} from ${articles} a
-                  where a.story_id = any(${sql.param([...touched])}::uuid[])
-                 union all select * from assigned)`,
-            now,
-          )}`,
+      sql`select lede_save_assignments(
+            ${column((r) => r.articleId)}::uuid[], ${column((r) => r.storyId)}::uuid[],
+            ${column((r) => r.rule)}::text[], ${column((r) => r.score)}::real[],
+            ${column((r) => JSON.stringify(r.sharedTerms))}::json[],
+            ${sql.param([TOTAL_TERM, ...counts.keys()])}::text[],
+            ${sql.param([articlesCounted, ...counts.values()])}::int[],
+            ${sql.param([...touched])}::uuid[], ${refreshArguments(now)})`,
     );
   },
 
@@ -225,11 +180,7 @@ export const storiesRepository = {
   async refresh(db: DbExecutor, storyIds: readonly string[], now: Date): Promise<void> {
     if (storyIds.length === 0) return;
     await db.execute(
-      upsertStories(
-        sql`(select ${memberColumns} from ${articles} a
-              where a.story_id = any(${sql.param([...storyIds])}::uuid[]))`,
-        now,
-      ),
+      sql`select lede_refresh_stories(${sql.param([...storyIds])}::uuid[], ${refreshArguments(now)})`,
     );
   },
 
