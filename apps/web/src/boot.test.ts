@@ -63,6 +63,21 @@ describe('the boot script', () => {
     expect(document.documentElement.dataset.theme).toBe('light');
   });
 
+  it('keeps light for a reader who picked it on another device, on a dark device', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    localStorage.setItem(STORAGE_KEYS.token, 'token-1');
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ name: 'Ada', theme: 'light', theme_chosen: true }),
+    );
+    await boot('/');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
   it("asks for a reader's feed with their token, and the app's API client takes that answer once", async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'token-1');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ name: 'Ada', theme: 'light' }));

@@ -40,6 +40,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     profileUrl: text('profile_url'),
     theme: text('theme', { enum: THEMES }).notNull().default('light'),
+    /** Whether the reader picked `theme`: until then the page follows the device's theme. */
+    themeChosen: boolean('theme_chosen').notNull().default(false),
     interests: text('interests')
       .array()
       .notNull()

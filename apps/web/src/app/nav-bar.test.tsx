@@ -14,6 +14,7 @@ const reader: PublicUser = {
   email: 'katherine@example.com',
   profile_url: '/media/default-avatar.svg',
   theme: 'light',
+  theme_chosen: false,
   interests: ['science', 'world', 'food'],
   timezone: 'UTC',
   createdAt: '2024-01-01T00:00:00.000Z',

@@ -31,6 +31,7 @@ const reader = {
   email: 'ada@example.com',
   profile_url: '/media/default-avatar.svg',
   theme: 'dark' as const,
+  theme_chosen: true,
   interests: [],
   timezone: 'UTC',
   createdAt: '2024-01-01T00:00:00.000Z',

@@ -7,6 +7,7 @@ export const testReader: PublicUser = {
   email: 'ada@example.com',
   profile_url: '/media/default-avatar.svg',
   theme: 'light',
+  theme_chosen: false,
   interests: ['science', 'world', 'travel'],
   timezone: 'UTC',
   createdAt: '2024-01-01T00:00:00.000Z',

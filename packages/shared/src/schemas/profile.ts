@@ -27,6 +27,8 @@ export const publicUserSchema = z.object({
   email: z.string(),
   profile_url: z.string(),
   theme: themeSchema,
+  /** Whether the reader picked `theme`; until then the page follows the device's theme. */
+  theme_chosen: z.boolean(),
   interests: z.array(z.enum(CATEGORY_IDS)),
   timezone: z.string(),
   createdAt: z.string(),

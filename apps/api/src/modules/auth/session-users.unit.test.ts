@@ -9,6 +9,7 @@ const row = (id: string, name = 'Ada'): UserRow => ({
   passwordHash: 'x',
   profileUrl: null,
   theme: 'light',
+  themeChosen: false,
   interests: [],
   timezone: 'UTC',
   sessionVersion: 0,

@@ -68,6 +68,7 @@ describe('signup with a one-time code', () => {
       email,
       profile_url: '/media/default-avatar.svg',
       theme: 'light',
+      theme_chosen: false,
       interests: [],
       timezone: 'UTC',
       createdAt: '2030-03-10T09:00:00.000Z',

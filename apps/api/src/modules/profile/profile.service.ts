@@ -10,7 +10,7 @@ import type { MediaStorage } from './pictures/media-storage.types.js';
 import { parsePictureUrl } from './pictures/picture-url.js';
 import { profileRepository as profiles } from './profile.repository.js';
 
-type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'interests' | 'timezone'>;
+type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'themeChosen' | 'interests' | 'timezone'>;
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
@@ -65,7 +65,8 @@ export function createProfileService(
 
   return {
     editName: (user: UserRow, name: string) => update(user, { name }),
-    setTheme: (user: UserRow, theme: UserRow['theme']) => update(user, { theme }),
+    setTheme: (user: UserRow, theme: UserRow['theme']) =>
+      update(user, { theme, themeChosen: true }),
     setInterests: (user: UserRow, interests: string[]) => replaceInterests(user, interests),
     resetInterests: (user: UserRow) => replaceInterests(user, [], { forgetLearning: true }),
 

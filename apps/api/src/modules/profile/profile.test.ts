@@ -30,6 +30,7 @@ const publicUser = (over: Record<string, unknown> = {}) => ({
   email: expect.any(String),
   profile_url: '/media/default-avatar.svg',
   theme: 'light',
+  theme_chosen: false,
   interests: [],
   timezone: 'UTC',
   createdAt: expect.any(String),
@@ -137,14 +138,20 @@ describe('PUT /api/profile/toggletheme', () => {
     expect(res.body).toEqual({
       AccessToken: expect.any(String),
       message: 'Theme updated successfully',
-      user: publicUser({ _id: reader.id, email: reader.email, theme: 'dark' }),
+      user: publicUser({ _id: reader.id, email: reader.email, theme: 'dark', theme_chosen: true }),
     });
     expect((await userRow(ctx, reader.id))!.theme).toBe('dark');
     const me = await asReader(reader).get('/api/auth/me');
     expect(me.body.user.theme).toBe('dark');
 
     await asReader(reader).put('/api/profile/toggletheme').send({ theme: 'light' }).expect(200);
-    expect((await userRow(ctx, reader.id))!.theme).toBe('light');
+    expect((await userRow(ctx, reader.id))!).toMatchObject({ theme: 'light', theme_chosen: true });
+  });
+
+  it('says a new account has no theme picked, so its pages follow the device', async () => {
+    const reader = await signUpReader(ctx);
+    const me = await asReader(reader).get('/api/auth/me');
+    expect(me.body.user).toMatchObject({ theme: 'light', theme_chosen: false });
   });
 
   it.each([[{ theme: 'blue' }], [{ theme: ['dark'] }], [{}]])(
@@ -154,7 +161,10 @@ describe('PUT /api/profile/toggletheme', () => {
       const res = await asReader(reader).put('/api/profile/toggletheme').send(body);
       expect(res.status).toBe(400);
       expect(res.body.errors[0].path).toBe('theme');
-      expect((await userRow(ctx, reader.id))!.theme).toBe('light');
+      expect((await userRow(ctx, reader.id))!).toMatchObject({
+        theme: 'light',
+        theme_chosen: false,
+      });
     },
   );
 });

@@ -9,6 +9,7 @@ export function toPublicUser(user: UserRow): PublicUser {
     email: user.email,
     profile_url: user.profileUrl ?? DEFAULT_AVATAR_PATH,
     theme: user.theme,
+    theme_chosen: user.themeChosen,
     interests: user.interests.filter((i): i is CategoryId => isCategoryId(i)),
     timezone: user.timezone,
     createdAt: user.createdAt.toISOString(),

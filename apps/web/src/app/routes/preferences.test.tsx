@@ -16,6 +16,7 @@ const reader: PublicUser = {
   email: 'ada@example.com',
   profile_url: '/media/default-avatar.svg',
   theme: 'light',
+  theme_chosen: false,
   interests: [],
   timezone: 'UTC',
   createdAt: '2024-01-01T00:00:00.000Z',

@@ -16,12 +16,12 @@ export function watchSystemTheme(onChange: () => void): () => void {
 }
 
 /**
- * The theme the reader picked, if any: their account's dark, else this device's last pick. Every
- * account starts 'light' before its reader picks anything, so an account's 'light' is no pick:
- * until one is made, the page follows the device.
+ * The theme the reader picked, if any: their account's when they picked one there
+ * (`theme_chosen`; a user kept by an older version without it counts a dark theme as picked),
+ * else this device's last pick. Until one is made, the page follows the device.
  */
 export function pickedTheme(user: PublicUser | null = getToken() ? getUser() : null): Theme | null {
-  if (user?.theme === 'dark') return 'dark';
+  if (user && (user.theme_chosen ?? user.theme === 'dark')) return user.theme;
   return getDeviceTheme();
 }
 

@@ -17,6 +17,7 @@ const reader: PublicUser = {
   email: 'ada@example.com',
   profile_url: '/media/default-avatar.svg',
   theme: 'light',
+  theme_chosen: false,
   interests: ['science', 'travel', 'food'],
   timezone: 'UTC',
   createdAt: '2024-01-01T00:00:00.000Z',
