@@ -28,6 +28,8 @@ import { suites } from './suites/index.mjs';
  * @property {{durationS:number, warmupS:number, connections:number, workers:number}} options
  * @property {typeof measure} measure
  * @property {(msg: string) => void} log  progress, to stderr
+ * @property {ReturnType<typeof createLifecycle>} lifecycle  where a suite registers how to stop
+ *           what it starts (undone at the end, or on the global timeout)
  */
 
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
@@ -106,7 +108,14 @@ async function main() {
       log(`suite ${suite.name}: ${suite.description}`);
       const started = Date.now();
       try {
-        report.suites[suite.name] = await suite.run({ api, bare, options, measure, log });
+        report.suites[suite.name] = await suite.run({
+          api,
+          bare,
+          options,
+          measure,
+          log,
+          lifecycle,
+        });
       } catch (err) {
         failed = true;
         report.suites[suite.name] = { error: err instanceof Error ? err.message : String(err) };

@@ -6,7 +6,11 @@
 //                   { type: 'stop' }              → closes everything and exits 0 (writes --cpu-prof)
 //   child → parent  { type: 'listening', url }    once serving on 127.0.0.1
 // Environment: LEDE_BENCH_DATABASE_URL, LEDE_BENCH_JWT_SECRET, and any of the API's own variables
-// (e.g. PUBLIC_CACHE_SECONDS, DATABASE_POOL_MAX), read through the API's loadConfig.
+// (e.g. PUBLIC_CACHE_SECONDS, DATABASE_POOL_MAX), read through the API's loadConfig. Behind a
+// transaction pooler (DATABASE_POOLER=transaction, as server.ts), LEDE_BENCH_DATABASE_URL is the
+// pooler and LEDE_BENCH_DIRECT_URL PostgreSQL itself, for the relays' LISTEN connections.
+// Stats include `serverMs`: per route (path without query) and status, the time from the
+// request event to the answer's end, so a client's latency splits into server time and queueing.
 //
 // As server.ts does, it starts the relays that keep instances in step (articles changed, users
 // changed). With API_WORKERS > 1 (BENCH_LOAD_API_ENV=API_WORKERS=2) this process is a
@@ -113,13 +117,27 @@ async function runPrimary(count) {
           eventLoopDelayP99Ms: max(perWorker, 'eventLoopDelayP99Ms'),
           apiCpuSeconds: round(sum(perWorker, 'apiCpuSeconds')),
           apiCpuShareOfOneCore: round(sum(perWorker, 'apiCpuShareOfOneCore')),
-          perWorker,
+          serverMs: mergeServerMs(perWorker.map((w) => w.serverMs)),
+          perWorker: perWorker.map(({ serverMs: _, ...w }) => w),
         },
       });
     } else if (msg?.type === 'stop') void stop();
   });
   process.on('disconnect', () => void stop());
   process.send({ type: 'listening', url: urls[0] });
+}
+
+/** Workers' server times as one: counts summed, each quantile the highest of any worker's. */
+function mergeServerMs(list) {
+  const merged = {};
+  for (const times of list)
+    for (const [key, t] of Object.entries(times)) {
+      const m = (merged[key] ??= { count: 0, p50: 0, p99: 0, max: 0, over5ms: 0 });
+      m.count += t.count;
+      for (const q of ['p50', 'p99', 'max']) m[q] = Math.max(m[q], t[q]);
+      m.over5ms = (m.over5ms ?? 0) + t.over5ms;
+    }
+  return merged;
 }
 
 async function runInstance() {
@@ -131,12 +149,34 @@ async function runInstance() {
   };
   // Sized from the config where the API has pool settings (config.databasePool); pg's default before.
   const database = config.databasePool
-    ? openDatabase(process.env.LEDE_BENCH_DATABASE_URL, config.databasePool)
+    ? openDatabase(process.env.LEDE_BENCH_DATABASE_URL, {
+        ...config.databasePool,
+        pooler: config.databasePooler,
+      })
     : openDatabase(process.env.LEDE_BENCH_DATABASE_URL);
   const pool = database.pool;
 
   // Time spent waiting for a pool connection (every query and transaction starts with connect()).
   let waits = [];
+  // The write path's statements, from pool.query to their result (pool wait, execution and the
+  // event loop's delay in taking the answer), by the table or function they name.
+  const TIMED_STATEMENTS = /write_budgets|lede_toggle_\w+/;
+  let statementTimes = new Map();
+  const query = pool.query.bind(pool);
+  pool.query = (...args) => {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '');
+    const kind = TIMED_STATEMENTS.exec(text)?.[0];
+    const result = query(...args);
+    if (!kind || typeof result?.then !== 'function') return result;
+    const started = performance.now();
+    const note = () => {
+      let list = statementTimes.get(kind);
+      if (!list) statementTimes.set(kind, (list = []));
+      list.push(performance.now() - started);
+    };
+    result.then(note, note);
+    return result;
+  };
   const connect = pool.connect.bind(pool);
   pool.connect = (cb) => {
     const started = performance.now();
@@ -174,10 +214,12 @@ async function runInstance() {
   const outbox = createMailOutbox({ db: database.db, mailer: createCountingMailer(), logger });
   outbox.start();
   // What keeps instances in step (server.ts starts the same).
-  const connectionString = process.env.LEDE_BENCH_DATABASE_URL;
+  const connectionString = process.env.LEDE_BENCH_DIRECT_URL ?? process.env.LEDE_BENCH_DATABASE_URL;
   const changes = createChanges();
   const relay = await startArticlesChangedRelay({ connectionString, pool, changes, logger });
-  const sessionUsers = createSessionUsers();
+  // LEDE_BENCH_SESSION_TTL_MS: diagnosis only, how long a kept session row is served.
+  const sessionTtlMs = Number(process.env.LEDE_BENCH_SESSION_TTL_MS) || undefined;
+  const sessionUsers = createSessionUsers(sessionTtlMs ? { ttlMs: sessionTtlMs } : {});
   const usersRelay = await startUsersChangedRelay({ connectionString, sessionUsers, logger });
   const deps = {
     config,
@@ -189,7 +231,19 @@ async function runInstance() {
     sessionUsers,
     changes,
   };
-  const listening = await listen(createApp(deps), {
+  const app = createApp(deps);
+  let serverTimes = new Map();
+  const timed = (req, res) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      const key = `${req.method} ${(req.originalUrl ?? req.url).split('?')[0]} ${res.statusCode}`;
+      let list = serverTimes.get(key);
+      if (!list) serverTimes.set(key, (list = []));
+      list.push(performance.now() - started);
+    });
+    app(req, res);
+  };
+  const listening = await listen(timed, {
     quiet: () => pool.waitingCount === 0 && pool.idleCount === pool.totalCount,
   });
 
@@ -214,11 +268,40 @@ async function runInstance() {
       eventLoopDelayMaxMs: round(loop.max / 1e6),
       apiCpuSeconds: round((cpu.user + cpu.system) / 1e6),
       apiCpuShareOfOneCore: round((cpu.user + cpu.system) / 1e6 / elapsedS),
+      statementMs: Object.fromEntries(
+        [...statementTimes].map(([kind, list]) => {
+          const times = list.sort((a, b) => a - b);
+          const q = (p) =>
+            round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]);
+          return [kind, { count: times.length, p50: q(0.5), p99: q(0.99) }];
+        }),
+      ),
+      serverMs: Object.fromEntries(
+        [...serverTimes]
+          .filter(([, list]) => list.length >= 20)
+          .map(([key, list]) => {
+            const times = list.sort((a, b) => a - b);
+            const q = (p) =>
+              round(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]);
+            return [
+              key,
+              {
+                count: times.length,
+                p50: q(0.5),
+                p99: q(0.99),
+                max: round(times.at(-1)),
+                over5ms: times.filter((t) => t > 5).length,
+              },
+            ];
+          }),
+      ),
     };
   }
 
   function reset() {
     waits = [];
+    statementTimes = new Map();
+    serverTimes = new Map();
     maxWaiting = 0;
     waitingSum = 0;
     samples = 0;

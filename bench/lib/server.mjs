@@ -207,7 +207,8 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
 /**
  * The built API in a child process (./api-process.mjs) on the database `api` (from startApi)
  * already holds, with the same JWT secret, so tokens signed in this process are valid there.
- * `env` adds API variables (DATABASE_POOL_MAX, ...); `execArgv` node flags (e.g. --cpu-prof).
+ * `env` adds API variables (DATABASE_POOL_MAX, ...) or another LEDE_BENCH_DATABASE_URL (and
+ * LEDE_BENCH_DIRECT_URL, behind a pooler); `execArgv` node flags (e.g. --cpu-prof).
  * Resolves to { url, pid, drain(), stats({reset}), stop() }; stop() is idempotent and kills the
  * child (by its pid) if it has not exited 10 s after being asked to.
  */
@@ -216,9 +217,9 @@ export async function startApiProcess(api, { env = {}, execArgv = [], log } = {}
   const child = fork(fileURLToPath(new URL('./api-process.mjs', import.meta.url)), [], {
     env: {
       ...process.env,
-      ...env,
       LEDE_BENCH_DATABASE_URL: api.deps.pool.options.connectionString,
       LEDE_BENCH_JWT_SECRET: api.config.jwtSecret,
+      ...env,
     },
     execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

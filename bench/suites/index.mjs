@@ -8,6 +8,7 @@ import load from './load.mjs';
 import readPath from './read-path.mjs';
 import recommendations from './recommendations.mjs';
 import searchPlans from './search-plans.mjs';
+import sizes from './sizes.mjs';
 import stories from './stories.mjs';
 
 export const suites = [
@@ -18,5 +19,6 @@ export const suites = [
   readPath,
   searchPlans,
   load,
+  sizes,
   lighthouse,
 ];

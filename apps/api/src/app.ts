@@ -18,6 +18,7 @@ import { createCodeLimits } from './modules/auth/code-limits.js';
 import {
   attachAccessToken,
   createSessionMiddleware,
+  verifiedBearerReader,
   keptBearerToken,
   mayCarrySession,
 } from './modules/auth/session.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(cookieParser());
   api.use(attachAccessToken);
+  api.use(writeLimits.refuseForeseen((req) => verifiedBearerReader(auth, req)));
   healthRoutes(routes, pool, lane);
   authRoutes(routes, deps, auth, codeLimits);
   interactionsRoutes(routes, interactions, writeLimits);

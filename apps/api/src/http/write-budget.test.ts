@@ -43,7 +43,7 @@ const SECOND = 1000;
 let readers = 0;
 const newReader = () => `reader-${++readers}`;
 
-describe('a write budget (issue 54: limits that cost nothing)', () => {
+describe('a write budget: limits that cost nothing', () => {
   it('checks and charges both windows in one statement; a refusal it can foresee costs none', async () => {
     const clock = new ManualClock('2030-03-10T09:00:30Z');
     const counting = countingDatabase(database.pool);

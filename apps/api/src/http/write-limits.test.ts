@@ -184,6 +184,64 @@ describe("limits on a reader's writes", () => {
   });
 });
 
+/** What `work` resolves to, and the SQL it sent naming any of `tables` (the pool's own queries). */
+async function statementsDuring<T>(tables: string[], work: () => PromiseLike<T>) {
+  const pool = ctx.database.pool;
+  const sent: string[] = [];
+  const query = pool.query;
+  pool.query = ((...args: Parameters<typeof pool.query>) => {
+    const [first] = args as unknown[];
+    const text = typeof first === 'string' ? first : ((first as { text?: string })?.text ?? '');
+    if (tables.some((t) => text.includes(`"${t}"`) || text.includes(` ${t} `))) sent.push(text);
+    return (query as (...a: unknown[]) => unknown).apply(pool, args);
+  }) as typeof pool.query;
+  try {
+    return { result: await work(), statements: sent };
+  } finally {
+    pool.query = query;
+  }
+}
+
+describe('a write foreseen over budget', () => {
+  it('is refused before the session is read again, and only for a token that verifies', async () => {
+    ctx.clock.set('2030-03-10T15:00:30Z');
+    const reader = await createReader(ctx.deps);
+    const ids = await freshArticles(61);
+    await inBatches(
+      ids.slice(0, 60).map((id) => () => like(reader, id).expect(200)),
+      20,
+    );
+    // Renaming drops the reader's kept row: a request through the session reads it again.
+    await ctx
+      .request()
+      .put('/api/profile/editname')
+      .set(reader.auth())
+      .send({ name: 'Renamed Reader' })
+      .expect(200);
+
+    const refused = await statementsDuring(['users', 'sessions', 'write_budgets'], () =>
+      like(reader, ids[60]!),
+    );
+    expectRefusal(refused.result);
+    expect(refused.statements).toEqual([]);
+
+    // A token whose signature does not verify names nobody: 401, as for any other route.
+    const [header, claims] = reader.auth().Authorization.slice('Bearer '.length).split('.');
+    const forged = await ctx
+      .request()
+      .post('/api/userinteractions/like')
+      .set('Authorization', `Bearer ${header}.${claims}.${'A'.repeat(43)}`)
+      .send({ article_id: ids[60] });
+    expect(forged.status).toBe(401);
+    expect(forged.body.code).toBe('INVALID_TOKEN');
+
+    expect(await likesStored(reader.id, ids)).toEqual({ rows: 60, counters: 60 });
+    // Once the wait is over, the same reader's write goes through the session and is charged.
+    ctx.clock.advance(expectRefusal(await like(reader, ids[60]!)) * SECOND);
+    await like(reader, ids[60]!).expect(200);
+  });
+});
+
 describe('the hourly budget', () => {
   let small: TestContext;
   beforeAll(async () => {

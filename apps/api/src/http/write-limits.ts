@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -58,7 +58,16 @@ export function writeBudgets(config: Pick<Config, 'readerWrites'>) {
   } satisfies Record<string, WriteBudget>;
 }
 
-export type WriteLimits = Record<keyof ReturnType<typeof writeBudgets>, RequestHandler>;
+/** The reader a request's own credentials name, checked without the database; undefined if none. */
+export type VerifiedReader = (req: Request) => string | undefined;
+
+export type WriteLimits = Record<keyof ReturnType<typeof writeBudgets>, RequestHandler> & {
+  /**
+   * Middleware for the whole API, before the session middleware: refuses a write this instance
+   * already knows to be over its reader's budget (see `refuseForeseen`), without a statement.
+   */
+  refuseForeseen(readerOf: VerifiedReader): RequestHandler;
+};
 
 /** Readers remembered per instance before those that no longer count are swept out. */
 const KNOWN_SWEEP_AT = 10_000;
@@ -132,6 +141,14 @@ export class WriteBudgetStore {
     private readonly name: string,
     private readonly budget: WriteBudget,
   ) {}
+
+  /** How long `reader` must wait by what this instance knows, without asking; 0: ask (charge). */
+  foreseenWait(reader: string): number {
+    const known = this.known.get(`${this.name}:${reader}`);
+    if (!known) return 0;
+    const now = this.clock.now().getTime();
+    return this.knownWait(known, fixedWindow(now, MINUTE_MS), fixedWindow(now, HOUR_MS));
+  }
 
   /** Charges one write of `reader`, or says how long until one would be within the budget. */
   async charge(reader: string): Promise<Charge> {
@@ -256,6 +273,38 @@ export async function pruneWriteBudgets(db: Database, before: Date): Promise<voi
   await db.delete(budgetsTable).where(lt(budgetsTable.hourStart, before));
 }
 
+/** The 429 of a write over its budget; the error handler sends `retryAfter` as the header too. */
+const overBudget = (waitMs: number) =>
+  ApiError.tooManyRequests(MESSAGES.limits.tooManyWrites, {
+    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+
+/** Routes seen spending from a budget, by method and path as requested; a bound on spellings. */
+const SPENDING_PATHS_KEPT = 256;
+
+/** Which budget each route spends from, learnt as the routes' budget middleware runs. */
+class SpendingRoutes {
+  private readonly byPath = new Map<string, { store: WriteBudgetStore; route: unknown }>();
+
+  private static key(req: Request): string {
+    return `${req.method} ${req.baseUrl}${req.path}`;
+  }
+
+  /** Notes the route of `req` (inside its route: `req.route` set) as spending from `store`. */
+  learn(req: Request, store: WriteBudgetStore): void {
+    const route = req.route as { path?: unknown } | undefined;
+    // Paths with parameters would be one entry per value.
+    if (typeof route?.path !== 'string' || route.path.includes(':')) return;
+    const key = SpendingRoutes.key(req);
+    if (this.byPath.has(key) || this.byPath.size >= SPENDING_PATHS_KEPT) return;
+    this.byPath.set(key, { store, route });
+  }
+
+  of(req: Request) {
+    return this.byPath.get(SpendingRoutes.key(req));
+  }
+}
+
 /**
  * One budget as route middleware (put after the session: it keys on the signed-in reader).
  * A request over the minute's or the hour's limit is refused with 429 `TOO_MANY_WRITES` and
@@ -263,18 +312,35 @@ export async function pruneWriteBudgets(db: Database, before: Date): Promise<voi
  * and charging is one statement per request, a refusal remembered in this instance none
  * (`WriteBudgetStore`).
  */
-function budgetLimit(
-  { db, clock }: { db: Database; clock: Clock },
-  name: string,
-  budget: WriteBudget,
-): RequestHandler {
-  const store = new WriteBudgetStore(db, clock, `writes-${name}`, budget);
+function budgetLimit(store: WriteBudgetStore, spending: SpendingRoutes): RequestHandler {
   return async (req, _res, next) => {
+    spending.learn(req, store);
     const charged = await store.charge(currentUser(req).id);
     if (charged.allowed) return next();
-    // The error handler sends it as the Retry-After header too.
-    const retryAfter = Math.max(1, Math.ceil(charged.waitMs / 1000));
-    throw ApiError.tooManyRequests(MESSAGES.limits.tooManyWrites, { retryAfter });
+    throw overBudget(charged.waitMs);
+  };
+}
+
+/**
+ * The refusal of a write this instance already knows to be over budget, before the session is
+ * looked up: when a session's kept row has expired, reading it again waits for a pooled
+ * connection (the most of a refusal's time under load). The reader is the one the request's
+ * access token names, its signature and expiry checked. A token whose session has ended since
+ * is refused here with 429 instead of 401: either way nothing is done, and the answer tells
+ * only that reader's own budget to whoever holds their signed token. Anything else (no token,
+ * a route not yet seen spending, a budget with room or not known here) goes on to the session
+ * and the route's own budget middleware, which alone ever lets a write through.
+ */
+function refuseForeseen(spending: SpendingRoutes, readerOf: VerifiedReader): RequestHandler {
+  return (req, _res, next) => {
+    if (req.method === 'GET' || req.headers.authorization === undefined) return next();
+    const spends = spending.of(req);
+    const reader = spends && readerOf(req);
+    const waitMs = reader ? spends.store.foreseenWait(reader) : 0;
+    if (!waitMs) return next();
+    // The route's pattern, for the request metrics' label (they read it as it is set).
+    req.route = spends!.route;
+    next(overBudget(waitMs));
   };
 }
 
@@ -285,11 +351,18 @@ export function createWriteLimits(deps: {
   config: Pick<Config, 'readerWrites'>;
 }): WriteLimits {
   const budgets = writeBudgets(deps.config);
+  const spending = new SpendingRoutes();
+  const limit = (name: keyof typeof budgets) =>
+    budgetLimit(
+      new WriteBudgetStore(deps.db, deps.clock, `writes-${name}`, budgets[name]),
+      spending,
+    );
   return {
-    actions: budgetLimit(deps, 'actions', budgets.actions),
-    feeds: budgetLimit(deps, 'feeds', budgets.feeds),
-    uploads: budgetLimit(deps, 'uploads', budgets.uploads),
-    profile: budgetLimit(deps, 'profile', budgets.profile),
+    actions: limit('actions'),
+    feeds: limit('feeds'),
+    uploads: limit('uploads'),
+    profile: limit('profile'),
+    refuseForeseen: (readerOf) => refuseForeseen(spending, readerOf),
   };
 }
 

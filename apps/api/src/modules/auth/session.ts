@@ -53,6 +53,16 @@ export function keptBearerToken(auth: AuthService): (req: Request) => string | u
   };
 }
 
+/**
+ * The reader a bearer token names, its signature and expiry checked, without the database (the
+ * session may have ended since): for a refusal that holds whatever the session's state.
+ */
+export function verifiedBearerReader(auth: AuthService, req: Request): string | undefined {
+  const bearer = bearerToken(req);
+  const verified = bearer === undefined ? undefined : auth.tokens.verifyAccessToken(bearer);
+  return verified && 'claims' in verified ? verified.claims.sub : undefined;
+}
+
 interface SignedIn {
   user: UserRow;
   session: SessionRow;
