@@ -207,13 +207,13 @@ export default {
     const [
       { seedCorpusIfEmpty },
       { loadGeneratedArticles },
-      { createRecommendationsService },
+      { createFeedService },
       { usersRepository },
       { createTokenService },
     ] = await Promise.all([
       importApi('modules/articles/seed.js'),
       importTool('synthetic-articles.ts'),
-      importApi('modules/recommendations/recommendations.service.js'),
+      importApi('modules/feed/feed.service.js'),
       importApi('modules/users/users.repository.js'),
       importApi('modules/auth/tokens.service.js'),
     ]);
@@ -237,7 +237,7 @@ export default {
       `recommendations: ${readers.length} readers, ${JSON.stringify(histories)} in ${setupMs} ms`,
     );
 
-    const service = createRecommendationsService(api.deps);
+    const service = createFeedService(api.deps);
     // Readers in a seeded random order; each sample takes the next ones, so no reader is timed twice.
     const order = readers
       .map((r) => [random(), r.id])

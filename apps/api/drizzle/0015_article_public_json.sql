@@ -1,4 +1,4 @@
--- Each article's public JSON, written once with the article (issue 18): a search page is sent
+-- Each article's public JSON, written once with the article: a search page is sent
 -- from these texts instead of PostgreSQL formatting thirteen columns per article and the API
 -- parsing them and serialising them again (see publicArticleJson in
 -- src/modules/articles/articles.serializer.ts, which adds `image_url` and `likes`).

@@ -1,4 +1,4 @@
--- An article's shares and views count readers, not events (issue 39: one new account sharing
+-- An article's shares and views count readers, not events (one new account sharing
 -- an article 60 times made it #1 of trending). Every share stays a row, the reader's activity,
 -- and every reading day stays a row, the streak's; the counters move only on a reader's first
 -- share or opening of the article (src/modules/interactions/interactions.repository.ts).

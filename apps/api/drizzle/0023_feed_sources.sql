@@ -1,4 +1,4 @@
--- Issue 53, many sources from the first start: each news source's fetch state (conditional-request
+-- Many sources from the first start: each news source's fetch state (conditional-request
 -- validators, health, backoff) and the feeds imported from an OPML file (modules/ingestion).
 CREATE TABLE "feed_sources" (
 	"url" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 53, stories told well.
+-- Stories told well: when a report was published, and titles of its own for a story.
 -- Whether the source gave a time of day with its date: a feed's date does, the bundled corpus
 -- (HuffPost) gives a day only, stored at noon UTC. Readers see a date where there is no time.
 ALTER TABLE "articles" ADD COLUMN "pub_date_has_time" boolean DEFAULT true NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 54, limits that cost nothing: a reader's write budget is one row per budget and reader
+-- Limits that cost nothing: a reader's write budget is one row per budget and reader
 -- holding both windows (minute and hour), checked and charged by one upsert
 -- (http/write-limits.ts). Unlogged: a charge writes no WAL and its commit waits for no flush to
 -- disk; a crash of PostgreSQL empties the table (every reader's budget starts afresh), which a

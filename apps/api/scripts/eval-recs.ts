@@ -1,5 +1,5 @@
 /**
- * Offline evaluation of the recommendation ranker (issues 4 and 11):
+ * Offline evaluation of the recommendation ranker:
  *   pnpm --filter @lede/api eval:recs
  * Prints ONE JSON object:
  *  - `models.<model>`: the simulation (nDCG@10, subject precision@10, recall@20, coverage,
@@ -11,7 +11,7 @@
  *  - `table`: one row per model and policy with all of them.
  * Design and assumptions: tools/eval-recs/README.md.
  */
-import { rank } from '../src/modules/recommendations/ranker/index.js';
+import { rank } from '../src/modules/feed/ranker/index.js';
 import { interestsOnly, newest, trending } from '../tools/eval-recs/baselines.js';
 import { asRankFn, runBlackBox } from '../tools/eval-recs/black-box.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Offline evaluation of story clustering (issue 43):
+ * Offline evaluation of story clustering:
  *   pnpm --filter @lede/api eval:stories [file.jsonl]     (or STORIES_DATA=file.jsonl)
  * Replays a labelled headline stream in file order through the clustering (headline only, the
  * publisher as the source, a merge pass every 30 minutes of stream time) and prints ONE JSON

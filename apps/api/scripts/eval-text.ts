@@ -1,5 +1,5 @@
 /**
- * Offline evaluation of the text module (src/lib/text, issue 52):
+ * Offline evaluation of the text module (src/lib/text):
  *   pnpm eval:text
  * Prints ONE JSON object, a section per part of the module: `categories`
  * (tools/eval-text/categories.ts), `related` and `subjects` (tools/eval-text/related.ts: "More

@@ -30,8 +30,8 @@ import { createEditionService, editionRoutes } from './modules/edition/index.js'
 import { healthRoutes } from './modules/health/index.js';
 import { ingestionRoutes } from './modules/ingestion/index.js';
 import { createMetrics, metricsRoutes, requestMetrics } from './modules/metrics/index.js';
-import { interactionsRoutes } from './modules/interactions/interactions.router.js';
-import { createInteractionsService } from './modules/interactions/interactions.service.js';
+import { readerActionsRoutes } from './modules/reader-actions/reader-actions.router.js';
+import { createReaderActionsService } from './modules/reader-actions/reader-actions.service.js';
 import {
   avatarsStatic,
   createMediaStorage,
@@ -41,9 +41,9 @@ import {
 import {
   createFeedProfileService,
   createReaderControlsService,
-  createRecommendationsService,
-  recommendationsRoutes,
-} from './modules/recommendations/index.js';
+  createFeedService,
+  feedRoutes,
+} from './modules/feed/index.js';
 
 /** Builds the whole HTTP app from its dependencies; server.ts only listens. */
 export function createApp(deps: AppDeps): Express {
@@ -72,12 +72,12 @@ export function createApp(deps: AppDeps): Express {
   // Every service is built once, here, and handed to the routers that need it.
   const articles = createArticlesService(deps);
   const stories = createStoriesService(deps);
-  const interactions = createInteractionsService(deps);
-  const profile = createProfileService(deps, createMediaStorage(config), interactions);
-  const recommendations = createRecommendationsService(deps, { interactions });
+  const readerActions = createReaderActionsService(deps);
+  const profile = createProfileService(deps, createMediaStorage(config), readerActions);
+  const feed = createFeedService(deps, { readerActions });
   const readerControls = createReaderControlsService(deps);
   const feedProfile = createFeedProfileService(deps);
-  const editions = createEditionService(deps, recommendations);
+  const editions = createEditionService(deps, feed);
   const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
   const writeLimits = createWriteLimits(deps);
@@ -97,14 +97,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(writeLimits.refuseForeseen((req) => verifiedBearerReader(auth, req)));
   healthRoutes(routes, pool, lane);
   authRoutes(routes, deps, auth, codeLimits);
-  interactionsRoutes(routes, interactions, writeLimits);
+  readerActionsRoutes(routes, readerActions, writeLimits);
   articlesRoutes(routes, deps, articles, lane);
   storiesRoutes(routes, deps, stories, lane);
   routes.use('/api/profile', writesPerIp(deps));
   profileRoutes(routes, profile, auth, codeLimits, writeLimits);
   editionRoutes(routes, editions, writeLimits, `${config.appOrigin}/profile`);
   docsRoutes(routes, deps, lane);
-  recommendationsRoutes(routes, deps, recommendations, readerControls, feedProfile, writeLimits);
+  feedRoutes(routes, deps, feed, readerControls, feedProfile, writeLimits);
   app.use(API_BASE, api);
 
   serveStaticWeb(app, config, [avatarsStatic(config)]);

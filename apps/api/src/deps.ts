@@ -4,9 +4,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import type { MailOutbox } from './modules/mail/index.js';
-import type { Metrics } from './modules/metrics/index.js';
-import type { SessionUsers } from './modules/auth/index.js';
+import type { SessionUsers } from './changes/session-users.types.js';
+import type { MailOutbox } from './lib/mail-outbox.types.js';
+import type { Metrics } from './lib/metrics.types.js';
 
 export type AppConfig = Config & { jwtSecret: string };
 

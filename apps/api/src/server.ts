@@ -41,7 +41,7 @@ import {
 } from './modules/metrics/index.js';
 import { createSessionUsers } from './modules/auth/index.js';
 import { createEditionService, editionJob, startJobQueue } from './modules/edition/index.js';
-import { createRecommendationsService } from './modules/recommendations/index.js';
+import { createFeedService } from './modules/feed/index.js';
 import {
   ensurePortFree,
   listenFailure,
@@ -373,7 +373,7 @@ async function start(config: Config, logger: Logger, started: Started) {
   started.jobs = await startJobQueue({
     connectionString: directUrl,
     jobs: [
-      editionJob(createEditionService(deps, createRecommendationsService(deps))),
+      editionJob(createEditionService(deps, createFeedService(deps))),
       { name: 'maintenance', cron: '0 * * * *', run: () => pruneExpired(database.db, systemClock) },
     ],
     logger,

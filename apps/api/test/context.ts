@@ -11,7 +11,7 @@ import { ManualClock } from '../src/lib/clock.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createMailOutbox } from '../src/modules/mail/index.js';
 import { createSmtpMailer } from '../src/lib/mailer.js';
-import { createMetrics, type Metrics } from '../src/modules/metrics/metrics.js';
+import { createMetrics, type Metrics } from '../src/modules/metrics/index.js';
 import { contractAgent } from './contract.js';
 import { MailCatcher } from './mail-catcher.js';
 

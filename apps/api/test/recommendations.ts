@@ -4,7 +4,7 @@
  */
 import type supertest from 'supertest';
 import type { articles } from '../src/db/schema.js';
-import type { PublicRecommendation } from '../src/modules/recommendations/index.js';
+import type { PublicRecommendation } from '../src/modules/feed/index.js';
 
 type ArticleValues = Partial<typeof articles.$inferInsert>;
 

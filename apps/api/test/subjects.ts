@@ -7,10 +7,10 @@
 import { CATEGORY_IDS, type PublicArticle } from '@lede/shared';
 import type supertest from 'supertest';
 import { expect } from 'vitest';
-import { tokenize } from '../src/modules/recommendations/ranker/index.js';
+import { tokenize } from '../src/modules/feed/ranker/index.js';
 
 const DAY_MS = 86_400_000;
-/** The candidate window of the feed (recommendations.settings.ts). */
+/** The candidate window of the feed (feed.settings.ts). */
 const WINDOW_DAYS = 45;
 /** A word is rare when at most this many of the window's articles use it. */
 const RARE_DF = 25;

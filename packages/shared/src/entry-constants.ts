@@ -20,6 +20,6 @@ export type * from './schemas/common.js';
 export type * from './schemas/system.js';
 export type * from './schemas/auth.js';
 export type * from './schemas/articles.js';
-export type * from './schemas/reader.js';
+export type * from './schemas/reader-actions.js';
 export type * from './schemas/profile.js';
-export type * from './schemas/recommendations.js';
+export type * from './schemas/feed.js';

@@ -16,7 +16,7 @@ import type pg from 'pg';
  *   ../modules/ingestion/schedule.ts).
  *
  * Transaction locks elsewhere: `lede:seed-corpus` (seeding), `lede:feed` + reader (one reader's feed
- * writes, ../modules/recommendations/feed/feed.repository.ts) and `lede:ingestion` (the inserts
+ * writes, ../modules/feed/stored/feed.repository.ts) and `lede:ingestion` (the inserts
  * of one ingestion run, CLI included).
  */
 export const LOCKS = {

@@ -438,7 +438,7 @@ export const recommendations = pgTable(
 );
 
 /**
- * What a reader told the feed directly (reader controls, recommendations module): a hidden
+ * What a reader told the feed directly (reader controls, feed module): a hidden
  * source, a muted category or topic word ("fewer like this", `count` = how many times), an
  * article asked fewer of, a learned topic removed (`forgotten`: earlier likes no longer teach it),
  * a subject or category steered up, down or off (`steer_*`, value `category:<id>` or

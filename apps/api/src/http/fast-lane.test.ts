@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenRaw, type RawAnswer } from '../../test/raw-http.js';
 import type { Route } from '@lede/shared';
 import { createFastLane, type LaneAnswer } from './fast-lane.js';
-import { PreparedBody, publicFor, sendPrepared } from './prepared-response.js';
+import { PreparedBody } from './prepared-body.js';
+import { publicFor, sendPrepared } from './prepared-response.js';
 
 const article = (likes: number) =>
   new PreparedBody(

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { acceptedEncodings, type Encoding } from './accept-encoding.js';
-import { bytesFor, PRIVATE, type PreparedBody } from './prepared-response.js';
+import { bytesFor, type PreparedBody } from './prepared-body.js';
+import { PRIVATE } from './private-answers.js';
 import { assignRequestId } from './request-id.js';
 
 /** What a remembered URL answers now: a fresh prepared body and its `Cache-Control`. */

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * below 0. A share is the strongest public signal (the reader puts their name on it), a view
  * the weakest (it costs nothing and includes disappointed readers); a dislike cancels a like.
  * Each counter counts readers, not events (a reader's repeated shares and openings move
- * `shares` and `views` once: interactions.repository.ts), so no one reader outweighs others.
+ * `shares` and `views` once: reader-actions.repository.ts), so no one reader outweighs others.
  */
 export const ENGAGEMENT_WEIGHTS = {
   likes: 1,

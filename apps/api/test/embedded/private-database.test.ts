@@ -1,5 +1,5 @@
 /**
- * Issue 39, finding 4: the embedded PostgreSQL took postgres/postgres on a loopback port, so any
+ * The embedded PostgreSQL once took postgres/postgres on a loopback port, so any
  * local process could read pending codes from the mail outbox or rewrite password hashes. Now
  * it listens on a socket in a directory only its owner may enter, with random passwords kept
  * in DATA_DIR (0600), and the app connects as a role that is no superuser; a data directory of
@@ -64,7 +64,7 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Leaves in `dataDir` what a version before issue 39 left there. */
+/** Leaves in `dataDir` what a version before the private database left there. */
 async function initialiseAsBefore(dataDir: string): Promise<void> {
   const child = spawn(
     process.execPath,
@@ -103,7 +103,7 @@ async function login(url: string): Promise<string> {
   }
 }
 
-/** The server's address with the credentials of versions before issue 39. */
+/** The server's address with the credentials of versions before the private database. */
 function asPostgresPostgres(url: string): string {
   const legacy = new URL(url);
   legacy.username = 'postgres';
@@ -208,7 +208,7 @@ describe('the embedded PostgreSQL of a new data directory', () => {
   });
 });
 
-describe('a data directory of a version before issue 39 (postgres/postgres, the superuser owning every table)', () => {
+describe('a data directory of an older version (postgres/postgres, the superuser owning every table)', () => {
   let tmp: string;
   let server: RunningServer;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16, DATABASE_URL: the PostgreSQL server behind the app is stopped (fast shutdown) and
+ * With DATABASE_URL: the PostgreSQL server behind the app is stopped (fast shutdown) and
  * started again by its operator. No supervisor here: the app keeps running, answers JSON 503
  * with Retry-After while the server is away, and serves again as soon as it is back, with no
  * state left broken (pool, prepared session lookup, checked-out clients).

@@ -1,5 +1,5 @@
 /**
- * Issue 16, embedded default: the embedded PostgreSQL dies (fast shutdown, as `pg_ctl stop -m
+ * The embedded default: the embedded PostgreSQL dies (fast shutdown, as `pg_ctl stop -m
  * fast` or a crash; SIGKILL, as the OOM killer) while the app keeps running. Readers get JSON 503
  * with Retry-After meanwhile, never a 500, and the app serves again within 10 s by itself.
  */

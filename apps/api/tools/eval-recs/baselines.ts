@@ -8,7 +8,7 @@ import {
   engagementOf,
   type RankableArticle,
   seededHash,
-} from '../../src/modules/recommendations/ranker/index.js';
+} from '../../src/modules/feed/ranker/index.js';
 
 export interface BaselineInput {
   interests: readonly string[];

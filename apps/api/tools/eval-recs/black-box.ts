@@ -1,5 +1,5 @@
 /**
- * Black-box measures (issue 11), computed through the real recommendations service on a real
+ * Black-box measures, computed through the real recommendations service on a real
  * PostgreSQL (embedded, temporary) with the bundled corpus, exactly as a client uses it:
  * set interests, refresh, like / save / dislike, refresh again. Each policy runs through the
  * same service — same candidate pool, same exclusions, same stored feed — with only the
@@ -25,13 +25,10 @@ import type { AppDeps } from '../../src/deps.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { seedCorpusIfEmpty } from '../../src/modules/articles/index.js';
-import { createInteractionsService } from '../../src/modules/interactions/index.js';
+import { createReaderActionsService } from '../../src/modules/reader-actions/index.js';
 import type { UserRow } from '../../src/modules/users/index.js';
-import type { RankableArticle } from '../../src/modules/recommendations/ranker/index.js';
-import {
-  createRecommendationsService,
-  type RankFn,
-} from '../../src/modules/recommendations/index.js';
+import type { RankableArticle } from '../../src/modules/feed/ranker/index.js';
+import { createFeedService, type RankFn } from '../../src/modules/feed/index.js';
 import type { BaselineInput } from './baselines.js';
 import { Mean } from './metrics.js';
 
@@ -87,7 +84,7 @@ export async function runBlackBox(
       logger,
       changes: createChanges(),
     } as unknown as AppDeps;
-    const interactions = createInteractionsService(deps);
+    const interactions = createReaderActionsService(deps);
     let n = 0;
     const newReader = async (interests: string[]): Promise<UserRow> => {
       const [row] = await database.db
@@ -109,7 +106,7 @@ export async function runBlackBox(
     for (const [setName, scenarios] of Object.entries(scenarioSets)) {
       out[setName] = {};
       for (const [policyName, rankFn] of Object.entries(policies)) {
-        const service = createRecommendationsService(deps, { rank: rankFn });
+        const service = createFeedService(deps, { rank: rankFn });
         const topicShare = async (user: UserRow, k: number, test: (c: string[]) => boolean) => {
           const { items } = await service.refresh(user);
           return items.slice(0, k).filter((i) => test(i.article.categories)).length / k;

@@ -1,5 +1,5 @@
 /**
- * The second reader model (issue 11), written apart from simulator.ts and sharing none of its
+ * The second reader model, written apart from simulator.ts and sharing none of its
  * utility or behaviour code, so that the evaluation can disagree with the first model.
  *
  * Two kinds of readers, half each:

@@ -16,12 +16,9 @@ import {
   type HistoryEvent,
   rank,
   type RankableArticle,
-} from '../../src/modules/recommendations/ranker/index.js';
+} from '../../src/modules/feed/ranker/index.js';
 import { readSeedRecords, type SeedRecord } from '../../src/modules/articles/index.js';
-import {
-  CANDIDATE_WINDOW_DAYS,
-  STATS_MAX_ARTICLES,
-} from '../../src/modules/recommendations/recommendations.settings.js';
+import { CANDIDATE_WINDOW_DAYS, STATS_MAX_ARTICLES } from '../../src/modules/feed/feed.settings.js';
 import { type BaselineInput, interestsOnly, newest, trending } from './baselines.js';
 import type { Scenario } from './black-box.js';
 import {

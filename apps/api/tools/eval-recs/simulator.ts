@@ -15,10 +15,7 @@
 import { CATEGORY_IDS } from '@lede/shared';
 import { normalizeTitle, tokenize } from '../../src/lib/text/index.js';
 import type { SeedRecord } from '../../src/modules/articles/index.js';
-import {
-  avalanche32,
-  type RankableArticle,
-} from '../../src/modules/recommendations/ranker/index.js';
+import { avalanche32, type RankableArticle } from '../../src/modules/feed/ranker/index.js';
 import { mulberry32 } from '../random.js';
 
 // ---------------------------------------------------------------------------

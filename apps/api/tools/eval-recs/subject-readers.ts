@@ -1,5 +1,5 @@
 /**
- * The third reader model (issue 18): readers whose tastes are subjects, not categories.
+ * The third reader model: readers whose tastes are subjects, not categories.
  * Written apart from simulator.ts and drifting-readers.ts (it shares only the article list).
  *
  * A **subject** is a story or theme of the horizon named by its words: a seed term used by

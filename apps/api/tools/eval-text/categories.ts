@@ -1,13 +1,13 @@
 /**
- * Offline evaluation of categorisation (issue 52), the `categories` section of `pnpm eval:text`.
+ * Offline evaluation of categorisation, the `categories` section of `pnpm eval:text`.
  *
  * On the bundled corpus (news-category-sample.jsonl, the HuffPost "News Category Dataset"), the
  * items whose own section maps onto exactly one of our categories are the labelled ones. Each is
  * categorised from its text alone (its section hidden) and the primary is compared with the
  * section's category. The naive Bayes model is fitted out of fold: 5 folds by item (a hash of
  * the link), each fold scored by a model fitted on the other four. Also reported: the lexicon
- * alone as it was before issue 52 (first category over the threshold, none when nothing
- * passes), how many items get a primary, and named headlines the issue cites.
+ * alone as it was before the primary category (first category over the threshold, none when
+ * nothing passes), how many items get a primary, and named headlines whose words mislead it.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -64,7 +64,7 @@ export function foldOf(link: string, folds = FOLDS): number {
   return createHash('sha1').update(link).digest().readUInt32BE(0) % folds;
 }
 
-/** The old rule (before issue 52) from the text alone: the best lexicon category over the threshold. */
+/** The old rule (before the primary category) from the text alone: the best lexicon category over the threshold. */
 function lexiconOnlyBefore(title: string, description: string): CategoryId | undefined {
   return scoreText(title, description)
     .filter((s) => s.score >= TEXT_THRESHOLD)
@@ -118,7 +118,7 @@ function figures(pairs: ReadonlyArray<{ truth: CategoryId; guess: CategoryId | u
   };
 }
 
-/** Headlines the issue names: what they must not be, or must be. */
+/** Headlines whose words mislead a lexicon: what they must not be, or must be. */
 const CHECKS: ReadonlyArray<{
   find: string;
   notCategory?: CategoryId;

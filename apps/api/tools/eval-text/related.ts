@@ -1,5 +1,5 @@
 /**
- * Offline evaluation of "More like this" and of learned subjects (issue 52): the `related` and
+ * Offline evaluation of "More like this" and of learned subjects: the `related` and
  * `subjects` sections of `pnpm eval:text`.
  *
  * `evaluateRelated()`: on the bundled corpus (apps/api/data, the HuffPost "News Category
@@ -7,7 +7,7 @@
  * article's "More like this" top 3 — by the service's own code (src/modules/articles/related.ts)
  * over the stored terms, the stories made by the stories module's clusterer as at seeding —
  * and how many of them share the article's dataset section; how many articles get 0, 1, 2 or 3;
- * how many of the top 3 are of the article's own story. The same before issue 52 (keywords
+ * how many of the top 3 are of the article's own story. The same for the earlier rule (keywords
  * shared, a phrase counting 2, at least 2; headline copies left out, stories not). On the
  * labelled stream (../shared/data/stories, headlines in 43 labelled stories): how many of the
  * top 3 are of the article's own labelled story, its story known as the clusterer made it, and
@@ -38,8 +38,8 @@ import {
   learnedSubjects,
   type HistoryEvent,
   type RankableArticle,
-} from '../../src/modules/recommendations/ranker/index.js';
-import { analyzerFor } from '../../src/modules/recommendations/ranker/vectors.js';
+} from '../../src/modules/feed/ranker/index.js';
+import { analyzerFor } from '../../src/modules/feed/ranker/vectors.js';
 import { StoryClusterer } from '../../src/modules/stories/index.js';
 import { DEFAULT_DATA, loadHeadlines, replay } from '../eval-stories/run.js';
 
@@ -138,7 +138,7 @@ export function indexByTerm<T extends RelatedArticle>(articles: readonly T[]) {
   };
 }
 
-/** "More like this" before issue 52: keywords shared (a phrase 2, a word 1, ≥ 2), then newest. */
+/** The earlier "More like this": keywords shared (a phrase 2, a word 1, ≥ 2), then newest. */
 function relatedBefore(
   article: CorpusArticle,
   byKeyword: Map<string, CorpusArticle[]>,
@@ -200,7 +200,7 @@ function tally(
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** What named articles get now (the issue's cases), and before. */
+/** What named articles get now (the cases that showed the old rule wrong), and before. */
 const NAMED = [
   /polyakov/i,
   /rushdie/i,

@@ -1,5 +1,5 @@
 /**
- * How the "More like this" thresholds were chosen (issue 52): swept on one half of the bundled
+ * How the "More like this" thresholds were chosen: swept on one half of the bundled
  * corpus (articles split by a hash of their link) and reported on the other half, so the figure
  * printed is not measured where it was tuned. Run: `npx tsx tools/eval-text/tune-related.ts`.
  */

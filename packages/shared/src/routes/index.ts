@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { ARTICLE_ROUTES, READER_ROUTES } from './articles.js';
+import { ARTICLE_ROUTES } from './articles.js';
 import { AUTH_ROUTES } from './auth.js';
 import { EDITION_ROUTES } from './edition.js';
 import type { Route } from './define.js';
+import { FEED_ROUTES } from './feed.js';
 import { PROFILE_ROUTES } from './profile.js';
-import { RECOMMENDATION_ROUTES } from './recommendations.js';
+import { READER_ACTION_ROUTES } from './reader-actions.js';
 import { STORY_ROUTES } from './stories.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { apiErrorResponse } from '../schemas/system.js';
@@ -21,9 +22,9 @@ export const ROUTES = {
   ...SYSTEM_ROUTES,
   ...AUTH_ROUTES,
   ...ARTICLE_ROUTES,
-  ...READER_ROUTES,
+  ...READER_ACTION_ROUTES,
   ...STORY_ROUTES,
-  ...RECOMMENDATION_ROUTES,
+  ...FEED_ROUTES,
   ...PROFILE_ROUTES,
   ...EDITION_ROUTES,
 };

@@ -13,7 +13,7 @@ import {
   updateProfilePictureBody,
   uploadPictureResponse,
 } from '../schemas/profile.js';
-import { streakResponse } from '../schemas/reader.js';
+import { streakResponse } from '../schemas/reader-actions.js';
 
 /**
  * Every change counts against the reader's `profile` write budget (20 a minute, 200 an hour)

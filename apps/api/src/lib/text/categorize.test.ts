@@ -258,7 +258,7 @@ describe('categorize', () => {
   });
 });
 
-/** Headlines of the bundled corpus that issue 52 cites. */
+/** Corpus headlines whose words mislead a lexicon: names, places, figures of speech. */
 const KKK = {
   title: "A Ku Klux Klan Plaque Is Mounted At West Point's Science Center, Commission Finds",
   description: 'The plaque shows a hooded man holding a weapon.',

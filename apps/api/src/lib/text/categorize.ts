@@ -560,7 +560,7 @@ export function isLexiconTerm(span: string): boolean {
 
 /**
  * Lexicon score of every category on a text as written: every term counts (unsorted, zero
- * scores omitted). What categorisation read before issue 52; kept as the evaluation's baseline.
+ * scores omitted). What categorisation read before the primary category; kept as the evaluation's baseline.
  */
 export function scoreText(title: string, description: string): TextScore[] {
   return scoreNormalized(normalizeText(title), normalizeText(description), 1);

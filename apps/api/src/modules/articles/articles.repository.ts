@@ -62,7 +62,7 @@ export interface BulkArticle {
 
 /**
  * The text arrays come as JSON: parsed by JSON.parse rather than the driver's text-array parser
- * (character by character in JavaScript), which took 7 % of a feed rebuild's CPU (issue 18).
+ * (character by character in JavaScript), which took 7 % of a feed rebuild's CPU.
  */
 const jsonArray = (column: AnyPgColumn) => sql<string[]>`to_json(${column})`;
 /** The article's StoryRef: a primary-key lookup of its story. */

@@ -2,7 +2,7 @@ import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
-import { publicPreparedCache } from '../../http/prepared-response.js';
+import { publicPreparedCache } from '../../http/prepared-cache.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import {
   pageShows,
@@ -26,7 +26,7 @@ type RelatedAnswer = ResultOf<'GET /api/articles/getrelatedarticles'>;
  */
 export function articlesRoutes(
   routes: RouteRegistrar,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'changes'>,
   articles: ArticlesService,
   lane?: FastLane,
 ): void {

@@ -82,8 +82,8 @@ const NOT_CURSORS: [string, string][] = [
 
 /**
  * Every public route whose query takes a cursor, from the route table: none can be forgotten
- * here. A signed-in reader's own lists test theirs beside them (recommendations/feed/
- * feed-pages.test.ts, interactions/saved-pages.test.ts).
+ * here. A signed-in reader's own lists test theirs beside them (feed/stored/
+ * feed-pages.test.ts, reader-actions/saved-pages.test.ts).
  */
 const CURSOR_ROUTES = (Object.entries(ROUTES) as [RouteKey, Route][])
   .filter(([, { access, query }]) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 52, through HTTP: an article carries one category everywhere. Whichever endpoint sends
+ * Through HTTP: an article carries one category everywhere. Whichever endpoint sends
  * it (latest, a category list, a search, the article alone, its story, the feed), its
  * `categories` start with the same primary, one of the 15.
  */
@@ -133,7 +133,7 @@ describe('one primary category, from every endpoint', () => {
     );
   });
 
-  // Issue 41 sent the category the first reason names; issue 52 makes it the primary.
+  // Not the category the first reason names, as the feed once sent: the article's own primary.
   it("the feed's `category` is the article's primary", async () => {
     const client = readerClient(ctx.request);
     const reader = await createReader(ctx.deps);

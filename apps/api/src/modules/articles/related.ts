@@ -1,5 +1,5 @@
 /**
- * "More like this" (issue 52): other stories that share an article's salient names and phrases.
+ * "More like this": other stories that share an article's salient names and phrases.
  * Pure: the repository finds the candidates (the GIN index on `terms`), this scores and picks
  * them, and the offline evaluation (tools/eval-text/related.ts) runs the very same code.
  *

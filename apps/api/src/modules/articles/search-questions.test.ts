@@ -6,7 +6,7 @@ import { contentWords } from '../../lib/text/index.js';
 import { seedCorpusIfEmpty } from './seed.js';
 
 /**
- * Issue 52, "search that reads questions", on the bundled corpus (a fresh start) and on articles
+ * Search that reads questions, on the bundled corpus (a fresh start) and on articles
  * written here: every term counts, the rarest most; symbol words are words; the limit is said.
  */
 let ctx: TestContext;

@@ -198,7 +198,7 @@ function rankedSql(): SQL {
 /**
  * A ranked page as one fixed statement: its text is built once, here, and every search only
  * binds its values. Building it per search and mapping the rows through the query builder
- * cost more API CPU than everything else a search does (issue 18). It is sent as a named
+ * cost more API CPU than everything else a search does. It is sent as a named
  * statement, so each connection parses it once.
  */
 const rankedPageStatement = new PgDialect().sqlToQuery(sql`

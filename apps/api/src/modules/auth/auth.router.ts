@@ -15,7 +15,7 @@ const m = MESSAGES.auth;
 /** /api/auth/...: codes, signup, login, password reset and the session itself. */
 export function authRoutes(
   routes: RouteRegistrar,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   auth: AuthService,
   codeLimits: CodeLimits,
 ): void {

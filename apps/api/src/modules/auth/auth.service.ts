@@ -26,7 +26,12 @@ export interface Session {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(deps: AppDeps) {
+export type AuthDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'config' | 'outbox' | 'logger' | 'sessionUsers'
+>;
+
+export function createAuthService(deps: AuthDeps) {
   const { db, clock, config } = deps;
   const otp = createOtpService(deps);
   const tokens = createTokenService(deps);

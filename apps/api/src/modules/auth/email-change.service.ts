@@ -16,7 +16,7 @@ export type EmailChangeService = ReturnType<typeof createEmailChangeService>;
  * account. Then the old address is told, and every other session is signed out.
  */
 export function createEmailChangeService(
-  { db, clock, config, outbox }: AppDeps,
+  { db, clock, config, outbox }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'outbox'>,
   otp: OtpService,
   tokens: TokenService,
 ) {

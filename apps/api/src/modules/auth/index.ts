@@ -12,6 +12,6 @@ export {
   mayCarrySession,
   setSession,
 } from './session.js';
-export { createSessionUsers, type SessionUsers } from './session-users.js';
+export { createSessionUsers } from './session-users.js';
 export type { SessionRow } from './sessions.repository.js';
 export { createTokenService, REFRESH_COOKIE } from './tokens.service.js';

@@ -27,7 +27,12 @@ export interface VerifiedCode {
 
 export type OtpService = ReturnType<typeof createOtpService>;
 
-export function createOtpService({ db, outbox, clock, config }: AppDeps) {
+export function createOtpService({
+  db,
+  outbox,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'outbox' | 'clock' | 'config'>) {
   const codeSecret = hmac(config.jwtSecret, 'otp-code-key');
   const hashCode = (challengeId: string, code: string) =>
     hmac(codeSecret, `${challengeId}:${code}`);

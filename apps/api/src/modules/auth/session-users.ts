@@ -1,47 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import type { KeptRows, SessionUsers } from '../../changes/session-users.types.js';
 import type { SessionRow } from './sessions.repository.js';
 import type { UserRow } from '../users/index.js';
-
-/**
- * The reader rows that sessions resolve to, kept per process so that a signed-in request does
- * not read its own `users` row every time (under `pnpm bench load` that read was 43 % of all
- * queries). A row is only served while nothing is known to have changed it:
- *
- * - this process drops a reader's row itself once it has committed a change to it (the auth
- *   flows, and the account routes when they answer: see ../auth/session.ts);
- * - with the users-changed relay (src/changes/users-relay.ts, started by server.ts), every
- *   committed update or deletion of a row by any instance, or by hand in SQL, drops it here
- *   within the notification's delay; while that relay is not listening nothing is served;
- * - whatever happens, a row is at most `ttlMs` old, and at most `maxEntries` are kept.
- *
- * A read that was under way when a row was dropped is not kept (it may predate the change).
- * Rows are frozen: requests share them. Sessions (../auth/sessions.repository.ts) are kept
- * the same way, by session id: ending one announces it, and its access tokens stop working.
- */
-/** Rows kept by id, read again when told they changed (see the list above). */
-export interface KeptRows<T> {
-  /** The row of `id`: kept, or read with `load` (one read at a time per id) and kept. */
-  get(id: string, load: (id: string) => Promise<T | undefined>): Promise<T | undefined>;
-  /** The row of `id` if it is kept now; never reads. */
-  peek(id: string): T | undefined;
-  /** `id`'s row changed (or is gone): the next request reads it again. */
-  forget(id: string): void;
-  /** Anything may have changed: every row is read again. */
-  forgetAll(): void;
-  /** Changes may go unheard (the relay lost its connection): serve nothing until `resume`. */
-  suspend(): void;
-  /** Changes are heard again: start afresh. */
-  resume(): void;
-  readonly size: number;
-}
-
-/**
- * What a signed-in request resolves to: the reader's row, by reader id, and the state of the
- * session its token names, by session id (ended sessions are announced on the same channel).
- */
-export interface SessionUsers extends KeptRows<UserRow> {
-  readonly sessions: KeptRows<SessionRow>;
-}
 
 export interface SessionUsersOptions {
   ttlMs?: number;
@@ -65,6 +25,22 @@ function freezeUser(user: UserRow): UserRow {
   return Object.freeze(user);
 }
 
+/**
+ * The reader rows that sessions resolve to, kept per process so that a signed-in request does
+ * not read its own `users` row every time (under `pnpm bench load` that read was 43 % of all
+ * queries). A row is only served while nothing is known to have changed it:
+ *
+ * - this process drops a reader's row itself once it has committed a change to it (the auth
+ *   flows, and the account routes when they answer: see ../auth/session.ts);
+ * - with the users-changed relay (src/changes/users-relay.ts, started by server.ts), every
+ *   committed update or deletion of a row by any instance, or by hand in SQL, drops it here
+ *   within the notification's delay; while that relay is not listening nothing is served;
+ * - whatever happens, a row is at most `ttlMs` old, and at most `maxEntries` are kept.
+ *
+ * A read that was under way when a row was dropped is not kept (it may predate the change).
+ * Rows are frozen: requests share them. Sessions (../auth/sessions.repository.ts) are kept
+ * the same way, by session id: ending one announces it, and its access tokens stop working.
+ */
 export function createSessionUsers(options: SessionUsersOptions = {}): SessionUsers {
   const users = createKeptRows<UserRow>(options, freezeUser);
   const sessions = createKeptRows<SessionRow>(options, (row) => Object.freeze(row));

@@ -7,7 +7,7 @@ import { PASSWORD, signUp, uniqueEmail, wrongCode } from '../../../test/flows.js
 import { memoryLogger } from '../../../test/memory-logger.js';
 
 /**
- * What a stranger can do to someone else's address (issue 51): spend no budget of the
+ * What a stranger can do to someone else's address: spend no budget of the
  * owner's, learn nothing of whether it has an account, and guess codes only so often.
  * Clients come from different addresses through a trusted proxy's X-Forwarded-For.
  */

@@ -41,7 +41,11 @@ const SUCCESSOR_STEPS = 8;
 /** Verified access tokens kept (a few megabytes at most); one not kept is only checked again. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
-export function createTokenService({ db, clock, config }: AppDeps) {
+export function createTokenService({
+  db,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'clock' | 'config'>) {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const refreshTtlMs = config.refreshTokenTtlDays * 86_400_000;
   // A key object, not the string: given a string, jsonwebtoken first tries to parse it as a

@@ -4,12 +4,9 @@ import { dirname, join } from 'node:path';
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import type { FastLane, LaneAnswer } from '../../http/fast-lane.js';
-import {
-  publicPreparedCache,
-  keptAnswer,
-  PreparedText,
-  sendKept,
-} from '../../http/prepared-response.js';
+import { PreparedText } from '../../http/prepared-body.js';
+import { publicPreparedCache } from '../../http/prepared-cache.js';
+import { keptAnswer, sendKept } from '../../http/prepared-response.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../../http/security-headers.js';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import { users } from '../../db/schema.js';
 import { createSmtpMailer } from '../../lib/mailer.js';
 import { createMailOutbox, type MailOutbox } from '../mail/index.js';
-import { createRecommendationsService } from '../recommendations/index.js';
+import { createFeedService } from '../feed/index.js';
 import { createTestContext, type TestContext } from '../../../test/context.js';
 import { contractAgent } from '../../../test/contract.js';
 import { insertArticles } from '../../../test/fixtures.js';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   const deps = { ...ctx.deps, outbox };
   second = { deps, outbox, app: createApp(deps) };
   for (const d of [ctx.deps, deps]) {
-    instances.push(createEditionService(d, createRecommendationsService(d)));
+    instances.push(createEditionService(d, createFeedService(d)));
   }
   await insertArticles(ctx.database.db, labelledCorpus([...INTERESTS, 'sports'], 12));
 }, 60_000);

@@ -31,6 +31,16 @@ describe('the edition mail', () => {
     expect(mail.text).toContain('Because you like World · 3 sources · Coast Herald');
   });
 
+  it('gives every link a colour of the dark palette, for clients that read its <style>', () => {
+    const dark = mail.html!.match(
+      /@media \(prefers-color-scheme: dark\) \{([\s\S]*?)<\/style>/,
+    )?.[1];
+    expect(dark).toMatch(/\.title, \.link \{ color: #8ab4f8 !important; \}/);
+    const links = mail.html!.match(/<a [^>]*>/g) ?? [];
+    expect(links).toHaveLength(3);
+    for (const link of links) expect(link).toMatch(/ class="(title|link)"/);
+  });
+
   it('names its local date, and carries the one-click unsubscribe headers', () => {
     expect(mail.subject).toBe('Your Lede edition for Monday 11 March 2030');
     expect(mail.headers).toEqual({

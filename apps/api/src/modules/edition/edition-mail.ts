@@ -92,7 +92,7 @@ function htmlPart(input: EditionMailInput, heading: string): string {
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
     .body { background: #15171a !important; color: #e6e8eb !important; }
-    .title { color: #8ab4f8 !important; }
+    .title, .link { color: #8ab4f8 !important; }
     .meta, .footer { color: #a6adb8 !important; }
     .story { border-color: #3a3f47 !important; }
   }
@@ -107,8 +107,8 @@ function htmlPart(input: EditionMailInput, heading: string): string {
       ${stories}
       <tr><td class="footer" style="color:#5b6270;font-size:12px;line-height:1.6;padding-top:20px;">
         You get this ${input.frequency} edition because you asked for it.
-        <a href="${escapeHtml(input.settingsUrl)}" style="color:#1a4fa0;">Change when it comes</a> ·
-        <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#1a4fa0;">Unsubscribe</a>
+        <a href="${escapeHtml(input.settingsUrl)}" class="link" style="color:#1a4fa0;">Change when it comes</a> ·
+        <a href="${escapeHtml(input.unsubscribeUrl)}" class="link" style="color:#1a4fa0;">Unsubscribe</a>
       </td></tr>
     </table>
   </td></tr>

@@ -2,14 +2,14 @@ import { MESSAGES, type EditionSettings } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import type { createRecommendationsService } from '../recommendations/index.js';
+import type { createFeedService } from '../feed/index.js';
 import { usersRepository, type UserRow } from '../users/index.js';
 import { editionMail, type EditionEntry } from './edition-mail.js';
 import { editionRepository as repo, type DueEdition } from './edition.repository.js';
 import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token.js';
 
-type RecommendationsService = ReturnType<typeof createRecommendationsService>;
-type FeedRow = Awaited<ReturnType<RecommendationsService['get']>>['items'][number];
+type FeedService = ReturnType<typeof createFeedService>;
+type FeedRow = Awaited<ReturnType<FeedService['get']>>['items'][number];
 
 /** Stories an edition carries at most. */
 export const EDITION_SIZE = 10;
@@ -51,8 +51,16 @@ function newStories(items: FeedRow[], history: { storyIds: Set<string>; lastSent
 
 export type EditionService = ReturnType<typeof createEditionService>;
 
-export function createEditionService(deps: AppDeps, recommendations: RecommendationsService) {
-  const { db, clock, config, logger, outbox } = deps;
+export function createEditionService(
+  {
+    db,
+    clock,
+    config,
+    logger,
+    outbox,
+  }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'outbox'>,
+  feeds: FeedService,
+) {
   const appUrl = (path: string) => `${config.appOrigin}${path}`;
   const unsubscribeUrl = (userId: string, now: Date) =>
     appUrl(`${UNSUBSCRIBE_PATH}?token=${signUnsubscribeToken(config.jwtSecret, userId, now)}`);
@@ -78,7 +86,7 @@ export function createEditionService(deps: AppDeps, recommendations: Recommendat
     ]);
     if (!user || !settings || settings.frequency === 'off') return false;
     const { frequency } = settings;
-    const feed = await recommendations.get(user);
+    const feed = await feeds.get(user);
     const history = await repo.history(db, userId, new Date(now.getTime() - SENT_MEMORY_MS));
     const stories = newStories(feed.items, history);
     const queued = await db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { labelledCorpus, readerClient } from '../../../test/recommendations.js';
 import { editions as editionsTable, users } from '../../db/schema.js';
 import { ManualClock } from '../../lib/clock.js';
 import { pruneExpired } from '../../maintenance.js';
-import { createRecommendationsService } from '../recommendations/index.js';
+import { createFeedService } from '../feed/index.js';
 import { clusterPendingStories } from '../stories/index.js';
 import { createEditionService, EDITION_SIZE, type EditionService } from './edition.service.js';
 import { signUnsubscribeToken, UNSUBSCRIBE_TOKEN_TTL_MS } from './unsubscribe-token.js';
@@ -28,7 +28,7 @@ let client: ReturnType<typeof readerClient>;
 beforeAll(async () => {
   ctx = await createTestContext({ appOrigin: ORIGIN });
   client = readerClient(ctx.request);
-  editions = createEditionService(ctx.deps, createRecommendationsService(ctx.deps));
+  editions = createEditionService(ctx.deps, createFeedService(ctx.deps));
   await insertArticles(
     ctx.database.db,
     labelledCorpus([...INTERESTS, 'sports', 'science', 'travel'], 12),

@@ -1,8 +1,2 @@
-export {
-  createMailOutbox,
-  pruneMailOutbox,
-  type MailOutbox,
-  type MailOutboxObserver,
-  type MailOutboxOptions,
-  type QueueOptions,
-} from './outbox.js';
+export type { MailOutbox, MailOutboxObserver, QueueOptions } from '../../lib/mail-outbox.types.js';
+export { createMailOutbox, pruneMailOutbox, type MailOutboxOptions } from './outbox.js';

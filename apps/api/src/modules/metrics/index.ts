@@ -1,11 +1,11 @@
 /** The metrics module's public surface: what the composition root wires into the app and cluster. */
-export {
-  createMetrics,
-  type IngestionRunOutcome,
-  type SourceHealthReader,
-  type Metrics,
-  type RequestLabels,
-} from './metrics.js';
+export { createMetrics } from './metrics.js';
+export type {
+  IngestionRunOutcome,
+  Metrics,
+  RequestLabels,
+  SourceHealthReader,
+} from '../../lib/metrics.types.js';
 export {
   startMetricsListener,
   type MetricsListener,

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import { ApiError } from '../../lib/errors.js';
 import { metricsAccess } from './metrics-access.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../../lib/metrics.types.js';
 
 export const METRICS_PATH = '/api/metrics';
 

@@ -1,43 +1,12 @@
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { MailOutboxObserver } from '../mail/index.js';
 import type { IngestionSourceStatus } from '@lede/shared';
-import type { IngestionResult } from '../ingestion/index.js';
-
-export interface RequestLabels {
-  method: string;
-  /** The route pattern, `static` or `unmatched`: never the raw URL. */
-  route: string;
-  status: string;
-}
-
-export type IngestionRunOutcome = 'ok' | 'partial' | 'failed';
-
-/** Each news source's health as the database holds it (the ingestion module's feedHealth). */
-export type SourceHealthReader = () => Promise<readonly IngestionSourceStatus[]>;
-
-/**
- * What the app tells Prometheus (GET /api/metrics). One registry per instance, never
- * prom-client's global one: tests build many apps in one process.
- */
-export interface Metrics {
-  readonly registry: Registry;
-  /**
-   * What GET /api/metrics answers: this registry's text, or under a cluster primary every
-   * worker's, added up (see ../../cluster.ts).
-   */
-  exposition(): Promise<string>;
-  observeRequest(labels: RequestLabels, seconds: number): void;
-  /** Hand to createMailOutbox. */
-  readonly mailOutbox: MailOutboxObserver;
-  /** Hand to the ingestion schedule's onRunFinished. */
-  recordIngestionRun(result: IngestionResult): void;
-  /**
-   * Where the per-source gauges (`lede_ingestion_source_*`, labelled by `source` URL and
-   * `publisher`) read from at scrape time; createApp sets it. Unset: they show nothing.
-   */
-  readSourceHealth(read: SourceHealthReader): void;
-}
+import type {
+  IngestionRunOutcome,
+  IngestionRunReport,
+  Metrics,
+  SourceHealthReader,
+} from '../../lib/metrics.types.js';
 
 /** From a cached answer (a few ms) to a slow search or upload (seconds). */
 const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -204,7 +173,7 @@ export function createMetrics(pool: pg.Pool): Metrics {
   };
 }
 
-function runOutcome(result: IngestionResult): IngestionRunOutcome {
+function runOutcome(result: IngestionRunReport): IngestionRunOutcome {
   const failed = result.sources.filter((source) => !source.ok).length;
   if (failed === 0) return 'ok';
   return failed === result.sources.length ? 'failed' : 'partial';

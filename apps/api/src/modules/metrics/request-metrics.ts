@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../../lib/metrics.types.js';
 import { METRICS_PATH } from './metrics.router.js';
 
 const API_PATH = /^\/api(\/|$)/i;

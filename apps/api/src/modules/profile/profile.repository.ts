@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { challengesRepository } from '../auth/index.js';
-import { interactionsRepository } from '../interactions/index.js';
+import { readerActionsRepository } from '../reader-actions/index.js';
 import { usersRepository, type UserRow } from '../users/index.js';
 
 export const profileRepository = {
@@ -51,7 +51,7 @@ export const profileRepository = {
         .where(eq(users.id, user.id))
         .for('update');
       if (!locked) return false;
-      await interactionsRepository.takeBackReaderCounters(tx, user.id);
+      await readerActionsRepository.takeBackReaderCounters(tx, user.id);
       await challengesRepository.deleteForEmail(tx, user.email);
       await tx.delete(users).where(eq(users.id, user.id));
       return true;

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
-import type { InteractionsService } from '../interactions/index.js';
-import { clearRecommendations } from '../recommendations/index.js';
+import type { ReaderActionsService } from '../reader-actions/index.js';
+import { clearRecommendations } from '../feed/index.js';
 import { usersRepository, type NewUserRow, type UserRow } from '../users/index.js';
 import { AVATAR_CONTENT_TYPE, toAvatar } from './pictures/avatar-image.js';
 import { localAvatarExists } from './pictures/local-avatars.js';
@@ -15,9 +15,15 @@ type EditableFields = Pick<NewUserRow, 'name' | 'theme' | 'themeChosen' | 'inter
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 export function createProfileService(
-  { db, clock, config, logger, changes }: AppDeps,
+  {
+    db,
+    clock,
+    config,
+    logger,
+    changes,
+  }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'logger' | 'changes'>,
   storage: MediaStorage,
-  interactions: InteractionsService,
+  readerActions: ReaderActionsService,
 ) {
   const { changingFeed } = changes;
   /** The account may have been deleted since the token was checked: then the caller is signed out. */
@@ -112,6 +118,6 @@ export function createProfileService(
       await discardPicture(user.profileUrl, null);
     },
 
-    streak: (user: UserRow) => interactions.streak(user),
+    streak: (user: UserRow) => readerActions.streak(user),
   };
 }

@@ -2,7 +2,7 @@ import type { ResultOf } from '@lede/shared';
 import type { AppDeps } from '../../deps.js';
 import { LIST_STALE_MS } from '../../changes/index.js';
 import type { FastLane } from '../../http/fast-lane.js';
-import { publicPreparedCache } from '../../http/prepared-response.js';
+import { publicPreparedCache } from '../../http/prepared-cache.js';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { StoriesService } from './stories.service.js';
 
@@ -14,7 +14,7 @@ type StoryAnswer = ResultOf<'GET /api/stories/getstorybyid'>;
  */
 export function storiesRoutes(
   routes: RouteRegistrar,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'config' | 'changes'>,
   stories: StoriesService,
   lane?: FastLane,
 ): void {
