@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articleColumns, type ArticleRecord } from '../articles/index.js';
 import { articles, stories, storyTerms } from '../../db/schema.js';
