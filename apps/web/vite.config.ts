@@ -94,10 +94,12 @@ const DATA_MODULES = [
   // knows the chunk only ever loads after the entry and leaves the entry whole.
   /[\\/]src[\\/]lib[\\/](query-client|query-keys|api-client|early-requests|use-list-shortcuts)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]dist[\\/](messages|constants)\.js$/,
-  /[\\/]src[\\/]features[\\/](articles|saved)[\\/]api[\\/][^\\/]+\.ts$/,
-  /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-image|card-actions)\.tsx$/,
-  /[\\/]src[\\/]features[\\/]articles[\\/]hooks[\\/]use-article-actions\.tsx$/,
-  /[\\/]src[\\/]components[\\/](query-error|undo-toast|source-mark)\.tsx$/,
+  // Not the page requests (*-request(s).ts): app/first-requests, in the entry, builds on them.
+  /[\\/]src[\\/]features[\\/](articles|reader-actions)[\\/]api[\\/](?![^\\/]*-requests?\.ts$)[^\\/]+\.ts$/,
+  /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-image)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]reader-actions[\\/]hooks[\\/]use-article-actions\.tsx$/,
+  /[\\/]src[\\/]lib[\\/]article-actions\.tsx$/,
+  /[\\/]src[\\/]components[\\/](query-error|undo-toast|source-mark|card-actions)\.tsx$/,
   // The navigation bar's streak (its own chunk would be one more round trip on a first load).
   /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
   // The card's action icons, and the one the feed controls share with the password fields
@@ -118,7 +120,7 @@ const TOAST_MODULES = [
  */
 const FEED_MODULES = [
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
-  /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|recommendations|steering)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|feed|steering)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason|empty-feed)\.tsx$/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|refresh-cw)\.mjs$/,
 ];

@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { logout } from '@/lib/session/logout';
 import { AccountAvatar } from './account-avatar';
+import { paths } from '@/lib/paths';
 
 /**
  * The signed-in reader's menu in the navigation bar, on every screen size: who is signed in, their
@@ -35,7 +36,7 @@ export default function AccountMenu({
   }, [focusTrigger, defaultOpen]);
   const signOut = async () => {
     await logout();
-    navigate('/login', { replace: true });
+    navigate(paths.login(), { replace: true });
   };
   return (
     // Not modal, and rendered in place (no portal): the page stays readable and scrollable, and the
@@ -51,12 +52,12 @@ export default function AccountMenu({
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to="/profile">
+          <Link to={paths.profile()}>
             <UserRound size={16} aria-hidden="true" /> Profile
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/saved">
+          <Link to={paths.saved()}>
             <Bookmark size={16} aria-hidden="true" /> Saved
           </Link>
         </DropdownMenuItem>

@@ -3,6 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { Link, useLocation } from 'react-router-dom';
 import { ErrorFallback, logRenderError } from '@/components/error-fallback';
 import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 const homeClass = buttonVariants({ variant: 'outline' });
 const mainClass = 'mx-auto w-full max-w-6xl px-4 pt-24 pb-12';
@@ -29,7 +30,7 @@ export function RouteErrorBoundary({
           <ErrorFallback
             onRetry={resetErrorBoundary}
             homeLink={
-              <Link to="/" className={homeClass}>
+              <Link to={paths.landing()} className={homeClass}>
                 Go home
               </Link>
             }
@@ -53,7 +54,7 @@ export function RootErrorBoundary({ children }: { children: ReactNode }) {
           <ErrorFallback
             onRetry={resetErrorBoundary}
             homeLink={
-              <a href="/" className={homeClass}>
+              <a href={paths.landing()} className={homeClass}>
                 Go home
               </a>
             }

@@ -1,36 +1,63 @@
-import { describe, expect, it } from 'vitest';
+import {
+  QueryClient,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { articleQueries } from '@/features/articles/api/articles';
+import { feedQueries } from '@/features/feed/api/feed';
+import { readerActionsQueries } from '@/features/reader-actions/api/reader-actions';
 import { firstRequests } from './first-requests';
 
-describe('the first screen asks for its data at start-up', () => {
-  it('explore: the chip in the address, trending by default', () => {
-    expect(firstRequests('/explore', '', false)).toEqual([
-      '/api/articles/getlatesttrendingarticles',
-    ]);
+type PagedQuery = UseInfiniteQueryOptions<
+  unknown,
+  Error,
+  InfiniteData<unknown>,
+  QueryKey,
+  string | undefined
+>;
+
+/** The URL a list's query factory asks for its first page with (the network refused). */
+async function firstPageUrl(options: unknown): Promise<string> {
+  const fetchSpy = vi.fn((_url: string) => Promise.reject(new TypeError('offline')));
+  vi.stubGlobal('fetch', fetchSpy);
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await qc.fetchInfiniteQuery(options as PagedQuery).catch(() => undefined);
+  expect(fetchSpy).toHaveBeenCalledTimes(1);
+  return fetchSpy.mock.calls[0]![0];
+}
+
+describe('the first screen asks for its data at start-up, as its query will', () => {
+  it('explore: the chip in the address, trending by default', async () => {
+    const trending = await firstPageUrl(articleQueries.trending());
+    expect(trending).toBe('/api/articles/getlatesttrendingarticles');
+    expect(firstRequests('/explore', '', false)).toEqual([trending]);
+    expect(firstRequests('/explore', '?category=nonsense', false)).toEqual([trending]);
     expect(firstRequests('/explore', '?category=all', false)).toEqual([
-      '/api/articles/getlatestarticles',
+      await firstPageUrl(articleQueries.latest()),
     ]);
     expect(firstRequests('/explore', '?category=science', false)).toEqual([
-      '/api/articles/getarticlebykeyword?keyword=science',
-    ]);
-    expect(firstRequests('/explore', '?category=nonsense', false)).toEqual([
-      '/api/articles/getlatesttrendingarticles',
+      await firstPageUrl(articleQueries.keyword('science')),
     ]);
   });
 
-  it('search: the trimmed query, encoded as the API client encodes it; nothing without one', () => {
-    expect(firstRequests('/search', '?q=%20climate%20change%20', false)).toEqual([
-      '/api/articles/getarticlebykeyword?keyword=climate+change',
-    ]);
+  it('search: the trimmed query, encoded as the API client encodes it; nothing without one', async () => {
+    const url = await firstPageUrl(articleQueries.keyword('climate change'));
+    expect(url).toBe('/api/articles/getarticlebykeyword?keyword=climate+change');
+    expect(firstRequests('/search', '?q=%20climate%20change%20', false)).toEqual([url]);
     expect(firstRequests('/search', '?q=', false)).toEqual([]);
   });
 
-  it("a reader's pages only for a reader; the reader's own state waits for the list", () => {
+  it("a reader's pages only for a reader; the reader's own state waits for the list", async () => {
     expect(firstRequests('/home', '', false)).toEqual([]);
     expect(firstRequests('/saved', '', false)).toEqual([]);
-    expect(firstRequests('/home', '', true)).toEqual(['/api/recommendations/get']);
-    expect(firstRequests('/saved', '', true)).toEqual(['/api/articles/getsavedarticles?limit=30']);
+    expect(firstRequests('/home', '', true)).toEqual([await firstPageUrl(feedQueries.pages())]);
+    const saved = await firstPageUrl(readerActionsQueries.savedArticles());
+    expect(saved).toBe('/api/articles/getsavedarticles?limit=30');
+    expect(firstRequests('/saved', '', true)).toEqual([saved]);
     expect(firstRequests('/explore', '', true)).toEqual([
-      '/api/articles/getlatesttrendingarticles',
+      await firstPageUrl(articleQueries.trending()),
     ]);
   });
 

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSessionUser } from '@/lib/session/use-session';
 import { getToken, getUser } from '@/lib/storage';
+import { paths } from '@/lib/paths';
 
 /** Signed-in-only routes: visitors go to /login (spec sections 2 and 6). */
 export function RequireAuth() {
   const user = useSessionUser();
   const location = useLocation();
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
 
@@ -17,6 +18,6 @@ export function RequireAuth() {
  */
 export function GuestOnly() {
   const [signedInOnArrival] = useState(() => !!getToken() && !!getUser());
-  if (signedInOnArrival) return <Navigate to="/home" replace />;
+  if (signedInOnArrival) return <Navigate to={paths.home()} replace />;
   return <Outlet />;
 }

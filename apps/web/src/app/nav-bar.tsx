@@ -12,6 +12,8 @@ import { useAutoHide } from '@/components/use-auto-hide';
 import { AccountAvatar } from './account-avatar';
 import type AccountMenu from './account-menu';
 import { lazyScreen } from './query-provider';
+import { paths } from '@/lib/paths';
+import { PAGE_PATHS } from '@lede/shared/constants';
 
 /** Loads with the query library (the `data` chunk); preloaded for a signed-in first load. */
 export const StreakCount = lazyScreen(() => import('./streak-count'));
@@ -21,13 +23,14 @@ type AccountMenuType = typeof AccountMenu;
 function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const current = location.pathname === '/search' ? new URLSearchParams(location.search) : null;
+  const current =
+    location.pathname === PAGE_PATHS.search ? new URLSearchParams(location.search) : null;
   const [value, setValue] = useState(current?.get('q') ?? '');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = value.trim();
     if (!q) return;
-    navigate(`/search?q=${encodeURIComponent(q)}`);
+    navigate(paths.search(q));
     onDone?.();
   };
   return (
@@ -119,15 +122,15 @@ function AccountButton({ user }: { user: PublicUser }) {
 
 /** The one menu: the desktop bar and the phone menu both show these, in this order. */
 const MENU: readonly { to: string; label: string; signedIn?: true }[] = [
-  { to: '/home', label: 'Home', signedIn: true },
-  { to: '/explore', label: 'Explore' },
-  { to: '/saved', label: 'Saved', signedIn: true },
-  { to: '/profile', label: 'Profile', signedIn: true },
+  { to: paths.home(), label: 'Home', signedIn: true },
+  { to: paths.explore(), label: 'Explore' },
+  { to: paths.saved(), label: 'Saved', signedIn: true },
+  { to: paths.profile(), label: 'Profile', signedIn: true },
 ];
 /** A visitor's ways in, beside the menu. */
 const GUEST_LINKS = [
-  { to: '/login', label: 'Login', variant: 'ghost', phoneVariant: 'outline' },
-  { to: '/signup', label: 'Sign Up', variant: 'primary', phoneVariant: 'primary' },
+  { to: paths.login(), label: 'Login', variant: 'ghost', phoneVariant: 'outline' },
+  { to: paths.signup(), label: 'Sign Up', variant: 'primary', phoneVariant: 'primary' },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -177,7 +180,7 @@ export function NavBar() {
       }`}
     >
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="shrink-0 rounded-lg" aria-label="Lede, home">
+        <Link to={paths.landing()} className="shrink-0 rounded-lg" aria-label="Lede, home">
           <Logo theme={theme} />
         </Link>
 

@@ -1,4 +1,4 @@
-import { useStreak } from '@/features/articles/api/reader';
+import { useStreak } from '@/features/reader-actions/api/reader-actions';
 
 /** The signed-in reader's streak (loaded with the query library, after first paint). */
 export default function StreakCount() {

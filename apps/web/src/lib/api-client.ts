@@ -13,6 +13,7 @@ import { takeEarlyResponse } from './early-requests';
 import { navigateTo } from './navigation';
 import { endSession, getToken, setToken } from './storage';
 import { toast } from './toast';
+import { paths } from '@/lib/paths';
 
 /** Spec section 7: 15-second timeout. */
 export const API_TIMEOUT_MS = 15_000;
@@ -149,7 +150,7 @@ export async function api<R extends RouteKey>(
   const error = new ApiError(res.status, message, errorBody);
   if (res.status === 403 && error.needsPreferences) {
     toast.error(MESSAGES.recommendations.needsPreferences);
-    navigateTo('/preferences', { state: { fromReset: true } });
+    navigateTo(paths.preferences(), { state: { fromReset: true } });
   } else if ((res.status === 401 || res.status === 403) && !error.reauthRequired) {
     sessionEnded(res.status);
   }
@@ -160,7 +161,7 @@ export async function api<R extends RouteKey>(
 function sessionEnded(status: 401 | 403 | number): void {
   endSession();
   toast.error(status === 403 ? MESSAGES.session.expired : MESSAGES.session.authFailed);
-  navigateTo('/login', { replace: true });
+  navigateTo(paths.login(), { replace: true });
 }
 
 /** The text to show for a failed call: the server's message or the given fallback. */

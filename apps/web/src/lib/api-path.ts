@@ -15,3 +15,18 @@ export function apiPath<R extends RouteKey>(route: R, query?: QueryOf<R>): strin
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/** One GET call as data: what a query factory asks for, and what its early request names. */
+export interface ApiRequest<R extends RouteKey> {
+  route: R;
+  query: QueryOf<R>;
+}
+
+export const apiRequest = <R extends RouteKey>(route: R, query: QueryOf<R>): ApiRequest<R> => ({
+  route,
+  query,
+});
+
+/** The path and query string of `request`, as the API client sends it. */
+export const requestPath = <R extends RouteKey>(request: ApiRequest<R>): string =>
+  apiPath(request.route, request.query);

@@ -6,6 +6,7 @@ import {
   type Location,
   type RouteObject,
 } from 'react-router-dom';
+import { PAGE_PATHS } from '@lede/shared/constants';
 
 /**
  * An article opened from a list is the route `/article/:id` shown as a dialog over that list (the
@@ -20,18 +21,6 @@ interface ModalState {
   pageLoad: string;
 }
 
-export const articlePath = (id: string) => `/article/${encodeURIComponent(id)}`;
-/** The query parameter of storyPath that names the report the reader came from. */
-export const STORY_REPORT_PARAM = 'report';
-/**
- * A story's page; `report`, the article a card or page showed for it, which the story page marks
- * (a list shows a story by one of its reports, not always the one that titles it).
- */
-export const storyPath = (id: string, report?: string) => {
-  const path = `/story/${encodeURIComponent(id)}`;
-  return report ? `${path}?${STORY_REPORT_PARAM}=${encodeURIComponent(report)}` : path;
-};
-
 /** The history state that shows the article as a dialog over `background`. */
 export const overList = (background: Location): ModalState => ({
   background,
@@ -42,7 +31,7 @@ export const overList = (background: Location): ModalState => ({
 export function backgroundOf(location: Location): Location | undefined {
   const state = location.state as Partial<ModalState> | null;
   if (!state || state.pageLoad !== PAGE_LOAD || !state.background) return undefined;
-  return matchPath('/article/:id', location.pathname) ? state.background : undefined;
+  return matchPath(PAGE_PATHS.article, location.pathname) ? state.background : undefined;
 }
 
 const OpenArticle = createContext<string | null>(null);
@@ -55,7 +44,7 @@ export function RoutesWithArticleDialog({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const background = backgroundOf(location);
   const openId = background
-    ? (matchPath('/article/:id', location.pathname)?.params.id ?? null)
+    ? (matchPath(PAGE_PATHS.article, location.pathname)?.params.id ?? null)
     : null;
   const screen = useRoutes(routes, background ?? location);
   return <OpenArticle.Provider value={openId}>{screen}</OpenArticle.Provider>;

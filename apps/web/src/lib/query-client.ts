@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { READER_DATA_KEY } from './query-keys';
 import { AUTH_LOGOUT_EVENT } from './storage';
 
 /**
@@ -31,5 +32,5 @@ export const queryClient = createQueryClient();
 
 // Whatever ends the session (logout, 401/403, another tab) drops the reader's cached data.
 window.addEventListener(AUTH_LOGOUT_EVENT, () => {
-  queryClient.removeQueries({ queryKey: ['reader'] });
+  queryClient.removeQueries({ queryKey: READER_DATA_KEY });
 });

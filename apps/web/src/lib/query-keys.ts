@@ -1,25 +1,24 @@
-/** Every query key in one place, so invalidation can target exactly what changed. */
+/*
+ * The query keys more than one feature uses. Each feature defines its keys with its query
+ * factories (`articleQueries.keys`, `feedQueries.keys`, ...); a feature never imports another,
+ * so what a second one reads or writes is named here, and the factories key their queries with
+ * it: the roots (whatever caches an article, whatever ends with the session) and the reader's
+ * data that several features change.
+ */
+
+/** The signed-in reader's own data: whatever ends the session drops everything under it. */
+export const READER_DATA_KEY = ['reader'] as const;
+
 export const queryKeys = {
-  articles: {
-    all: ['articles'] as const,
-    latest: () => ['articles', 'latest'] as const,
-    trending: () => ['articles', 'trending'] as const,
-    keyword: (keyword: string) => ['articles', 'keyword', keyword] as const,
-    byId: (id: string) => ['articles', 'byId', id] as const,
-    related: (id: string) => ['articles', 'related', id] as const,
-  },
-  stories: {
-    all: ['stories'] as const,
-    byId: (id: string) => ['stories', 'byId', id] as const,
-  },
-  reader: {
-    all: ['reader'] as const,
-    likedIds: () => ['reader', 'likedIds'] as const,
-    dislikedIds: () => ['reader', 'dislikedIds'] as const,
-    savedIds: () => ['reader', 'savedIds'] as const,
-    savedArticles: () => ['reader', 'savedArticles'] as const,
-    streak: () => ['reader', 'streak'] as const,
-    activity: () => ['reader', 'activity'] as const,
-    recommendations: () => ['reader', 'recommendations'] as const,
-  },
+  /** The public lists and article pages (features/articles). */
+  articles: ['articles'] as const,
+  /** Stories and their coverage (features/stories). */
+  stories: ['stories'] as const,
+  reader: READER_DATA_KEY,
+  /** The reading streak: a view (reader-actions) and a read mark (feed) answer it. */
+  streak: () => [...READER_DATA_KEY, 'streak'] as const,
+  /** The profile's activity (features/profile): every reader action changes it. */
+  activity: () => [...READER_DATA_KEY, 'activity'] as const,
+  /** The feed's pages (features/feed): new interests or a reset rebuild it. */
+  feed: () => [...READER_DATA_KEY, 'recommendations'] as const,
 };

@@ -5,12 +5,10 @@ import { PageLoader } from '@/components/page-loader';
 import { usePageTitle } from '@/components/use-page-title';
 import { useArticle } from '@/features/articles/api/articles';
 import { ArticleDetail } from '@/features/articles/components/article-detail';
-import {
-  ArticleActionsProvider,
-  useArticleActions,
-} from '@/features/articles/hooks/use-article-actions';
-import { useRecordView } from '@/features/articles/hooks/use-record-view';
+import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
+import { useArticleActions, useRecordView } from '@/lib/article-actions';
 import { useGoBack } from '@/lib/use-go-back';
+import { paths } from '@/lib/paths';
 
 export default function ArticlePage() {
   return (
@@ -34,7 +32,7 @@ function ArticleScreen() {
     return (
       <div className="card mx-auto flex max-w-xl flex-col items-center gap-4 p-10 text-center">
         <h1 className="text-2xl font-bold">Article not found</h1>
-        <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
+        <Link to={paths.explore()} className={buttonVariants({ variant: 'primary' })}>
           Explore articles
         </Link>
       </div>

@@ -4,11 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  exploreCategoryPath,
-  exploreChip,
-  exploreChipLabel,
-} from '@/features/articles/explore-chips';
+import { exploreChip, exploreChipLabel } from '@/features/articles/explore-chips';
+import { paths } from '@/lib/paths';
 import { createQueryClient } from '@/lib/query-client';
 import ExplorePage from './explore';
 
@@ -70,8 +67,8 @@ describe("Explore's chips", () => {
   });
 
   it('a topic link opens Explore with that chip chosen', () => {
-    expect(exploreCategoryPath('food')).toBe('/explore?category=food');
-    const search = new URLSearchParams(exploreCategoryPath('food').split('?')[1]);
+    expect(paths.explore('food')).toBe('/explore?category=food');
+    const search = new URLSearchParams(paths.explore('food').split('?')[1]);
     expect(exploreChip(search.get('category'))).toBe('food');
     expect(exploreChipLabel('food')).toBe('Food & Dining');
     expect(exploreChipLabel('trending now')).toBe('trending now');

@@ -15,6 +15,7 @@ import {
 import { ArticleList } from '@/features/articles/components/article-list';
 import { articleCount, LoadMore } from '@/features/articles/components/load-more';
 import { QueryError } from '@/components/query-error';
+import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
 
 export const EXPLORE_SKELETONS = 8;
 
@@ -30,65 +31,67 @@ export default function ExplorePage() {
   const articles = query.articles;
 
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-3xl font-extrabold tracking-tight">Explore</h1>
-        <p className="text-muted" aria-live="polite">
-          {articles ? `(${articleCount(articles.length, query.hasMore)})` : '\u00a0'}
-        </p>
-      </div>
+    <ArticleActionsProvider>
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h1 className="text-3xl font-extrabold tracking-tight">Explore</h1>
+          <p className="text-muted" aria-live="polite">
+            {articles ? `(${articleCount(articles.length, query.hasMore)})` : '\u00a0'}
+          </p>
+        </div>
 
-      <div role="group" aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex gap-2 sm:flex-wrap">
-          {EXPLORE_CHIPS.map((c) => {
-            const active = c === chip;
-            return (
-              <li key={c} className="shrink-0">
-                <button
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() =>
-                    setParams(c === TRENDING_CHIP ? {} : { category: c }, { replace: true })
-                  }
-                  className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
-                    active
-                      ? 'border-accent bg-accent text-on-accent'
-                      : 'border-line bg-raised text-fg hover:bg-surface'
-                  }`}
-                >
-                  {exploreChipLabel(c)}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+        <div role="group" aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-1">
+          <ul className="flex gap-2 sm:flex-wrap">
+            {EXPLORE_CHIPS.map((c) => {
+              const active = c === chip;
+              return (
+                <li key={c} className="shrink-0">
+                  <button
+                    type="button"
+                    aria-pressed={active}
+                    onClick={() =>
+                      setParams(c === TRENDING_CHIP ? {} : { category: c }, { replace: true })
+                    }
+                    className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
+                      active
+                        ? 'border-accent bg-accent text-on-accent'
+                        : 'border-line bg-raised text-fg hover:bg-surface'
+                    }`}
+                  >
+                    {exploreChipLabel(c)}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
 
-      {query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          <ArticleList
-            key={chip}
-            label={`${chip} articles`}
-            articles={articles}
-            loading={query.isPending}
-            skeletons={EXPLORE_SKELETONS}
-            empty={
-              <p className="card p-8 text-center text-muted">
-                No articles found for &quot;{chip}&quot; category
-              </p>
-            }
-          />
-          {articles && articles.length > 0 && (
-            <LoadMore
-              hasMore={query.hasMore}
-              loading={query.loadingMore}
-              onLoadMore={query.loadMore}
+        {query.isError ? (
+          <QueryError error={query.error} onRetry={() => void query.refetch()} />
+        ) : (
+          <>
+            <ArticleList
+              key={chip}
+              label={`${chip} articles`}
+              articles={articles}
+              loading={query.isPending}
+              skeletons={EXPLORE_SKELETONS}
+              empty={
+                <p className="card p-8 text-center text-muted">
+                  No articles found for &quot;{chip}&quot; category
+                </p>
+              }
             />
-          )}
-        </>
-      )}
-    </div>
+            {articles && articles.length > 0 && (
+              <LoadMore
+                hasMore={query.hasMore}
+                loading={query.loadingMore}
+                onLoadMore={query.loadMore}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </ArticleActionsProvider>
   );
 }

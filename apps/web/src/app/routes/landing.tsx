@@ -1,61 +1,28 @@
-import { CATEGORIES, MIN_INTERESTS, PAGE_PATHS, type PublicUser } from '@lede/shared/constants';
+import { MIN_INTERESTS, type PublicUser } from '@lede/shared/constants';
 import { ArrowRight, Compass } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
-import { CategoryIcon } from '@/components/category-icon';
 import { usePageTitle } from '@/components/use-page-title';
+import { TopicLinks } from '@/features/articles/components/topic-links';
 import { TopStoriesSkeleton } from '@/features/articles/components/top-stories-layout';
-import { exploreCategoryPath } from '@/features/articles/explore-chips';
 import { useSessionUser } from '@/lib/session/use-session';
+import { paths } from '@/lib/paths';
+import { usePainted } from '@/lib/use-painted';
 
 /** The top stories: their own chunk (without the query client), loaded after the first paint. */
 const TopStories = lazy(() => import('@/features/articles/components/top-stories'));
-
-/** If the browser never reports the first paint (a tab opened in the background), no longer. */
-const PAINT_WAIT_MS = 3_000;
-
-/**
- * True once the page's first paint is on screen (the browser's first-contentful-paint entry).
- * Asked for any sooner, the stories' code and data load beside the entry and count against the
- * page's first paint (the Lighthouse bar of this page).
- */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(
-    () =>
-      typeof PerformanceObserver === 'undefined' ||
-      !PerformanceObserver.supportedEntryTypes?.includes('paint'),
-  );
-  useEffect(() => {
-    if (painted) return;
-    const done = () => {
-      observer.disconnect();
-      clearTimeout(timer);
-      setPainted(true);
-    };
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) done();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-    const timer = setTimeout(done, PAINT_WAIT_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(timer);
-    };
-  }, [painted]);
-  return painted;
-}
 
 /**
  * The hero's first button: a visitor signs up; a reader goes to their feed, or, still without
  * the interests a feed starts from (they skipped choosing them), chooses them.
  */
 function primaryAction(user: PublicUser | null): { to: string; state?: unknown; label: string } {
-  if (!user) return { to: PAGE_PATHS.signup, label: 'Get Started' };
+  if (!user) return { to: paths.signup(), label: 'Get Started' };
   if (user.interests.length < MIN_INTERESTS)
-    return { to: PAGE_PATHS.preferences, state: { fromReset: true }, label: 'Choose topics' };
-  return { to: PAGE_PATHS.home, label: 'Go to your feed' };
+    return { to: paths.preferences(), state: { fromReset: true }, label: 'Choose topics' };
+  return { to: paths.home(), label: 'Go to your feed' };
 }
 
 /**
@@ -92,7 +59,7 @@ export function LandingPage() {
             {primaryAction(user).label} <ArrowRight size={18} aria-hidden="true" />
           </Link>
           <Link
-            to="/explore"
+            to={paths.explore()}
             className={buttonVariants({
               variant: 'outline',
               size: 'xl',
@@ -109,7 +76,7 @@ export function LandingPage() {
           <h2 id="top-stories-heading" className="text-2xl font-bold">
             Top stories
           </h2>
-          <Link to="/explore" className="link text-sm">
+          <Link to={paths.explore()} className="link text-sm">
             See all trending
           </Link>
         </div>
@@ -126,24 +93,7 @@ export function LandingPage() {
         </ErrorBoundary>
       </section>
 
-      <section aria-labelledby="topics-heading" className="card bg-surface p-6 sm:p-8">
-        <h2 id="topics-heading" className="text-xl font-bold">
-          {CATEGORIES.length} topics to follow
-        </h2>
-        <ul className="mt-4 flex flex-wrap gap-2">
-          {CATEGORIES.map((c) => (
-            <li key={c.id} data-category={c.id}>
-              <Link
-                to={exploreCategoryPath(c.id)}
-                className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line bg-raised py-1 pr-3 pl-2.5 text-sm capitalize hover:bg-surface"
-              >
-                <CategoryIcon category={c.id} size={16} className="shrink-0 text-category" />
-                {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TopicLinks />
 
       <section className="grid gap-4 sm:grid-cols-3" aria-label="How Lede works">
         {[

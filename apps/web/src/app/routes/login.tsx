@@ -18,6 +18,8 @@ import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import { loginFormSchema, type LoginForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { paths } from '@/lib/paths';
+import { PAGE_PATHS } from '@lede/shared/constants';
 
 const f = MESSAGES.fallbacks;
 
@@ -59,7 +61,7 @@ export default function LoginPage() {
       }
       toast.success(MESSAGES.auth.loginSuccess);
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/login' ? from : '/home', { replace: true });
+      navigate(from && from !== PAGE_PATHS.login ? from : paths.home(), { replace: true });
     },
   });
   if (codeStep) return <CodeEntry {...codeStep} />;
@@ -72,7 +74,7 @@ export default function LoginPage() {
           id="login-password"
           label="Password"
           labelAside={
-            <Link to="/forgot-password" className="link text-sm">
+            <Link to={paths.forgotPassword()} className="link text-sm">
               Forgot password?
             </Link>
           }
@@ -88,7 +90,7 @@ export default function LoginPage() {
         </Button>
         <p className="text-center text-sm text-muted">
           New to Lede?{' '}
-          <Link to="/signup" className="link">
+          <Link to={paths.signup()} className="link">
             Create an account
           </Link>
         </p>

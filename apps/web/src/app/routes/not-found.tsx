@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
 import { useGoBack } from '@/lib/use-go-back';
+import { paths } from '@/lib/paths';
 
 export default function NotFoundPage() {
   usePageTitle('Page Not Found');
@@ -15,10 +16,10 @@ export default function NotFoundPage() {
       <h1 className="text-3xl font-extrabold tracking-tight">Page Not Found</h1>
       <p className="text-muted">The page you are looking for does not exist or was moved.</p>
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-        <Link to="/home" className={buttonVariants({ variant: 'primary' })}>
+        <Link to={paths.home()} className={buttonVariants({ variant: 'primary' })}>
           <Home size={18} aria-hidden="true" /> Back to Home
         </Link>
-        <Link to="/explore" className={buttonVariants({ variant: 'outline' })}>
+        <Link to={paths.explore()} className={buttonVariants({ variant: 'outline' })}>
           <Compass size={18} aria-hidden="true" /> Explore Articles
         </Link>
         <Button variant="outline" onClick={goBack}>

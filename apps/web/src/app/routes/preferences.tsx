@@ -15,13 +15,14 @@ import {
 import { useSetInterests } from '@/features/preferences/hooks/use-set-interests';
 import { useSessionUser } from '@/lib/session/use-session';
 import { toast } from '@/lib/toast';
+import { paths } from '@/lib/paths';
 
 /** Interest choice (outside the shared layout): needs the fromReset navigation state. */
 export default function PreferencesPage() {
   usePageTitle('Preferences');
   const location = useLocation();
   const state = location.state as { fromReset?: boolean } | null;
-  if (!state?.fromReset) return <Navigate to="/home" replace />;
+  if (!state?.fromReset) return <Navigate to={paths.home()} replace />;
   return <Preferences key={location.key} state={state} />;
 }
 
@@ -43,7 +44,7 @@ function Preferences({ state }: { state: unknown }) {
     }
     // The mutation keeps the reader, drops the old feed and says how it went.
     setInterests.mutate(check.interests, {
-      onSuccess: () => void navigate('/home', { replace: true }),
+      onSuccess: () => void navigate(paths.home(), { replace: true }),
     });
   };
 
@@ -77,7 +78,7 @@ function Preferences({ state }: { state: unknown }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {mode === 'new' ? (
-            <Link to="/" className={buttonVariants({ variant: 'outline' })}>
+            <Link to={paths.landing()} className={buttonVariants({ variant: 'outline' })}>
               Skip for Now
             </Link>
           ) : (

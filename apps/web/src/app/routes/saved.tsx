@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
 import { usePageTitle } from '@/components/use-page-title';
-import { useReaderLists } from '@/features/articles/api/reader';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { LoadMore } from '@/features/articles/components/load-more';
-import { useSavedArticles } from '@/features/saved/api/saved';
-import { savedCountText } from '@/features/saved/saved-count';
+import { useReaderLists, useSavedArticles } from '@/features/reader-actions/api/reader-actions';
+import { savedCountText } from '@/features/reader-actions/saved-count';
+import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
+import { paths } from '@/lib/paths';
 
 /** The reader's saved articles, a page at a time: the same cards, modal and actions; unsaving removes a card. */
 export default function SavedPage() {
@@ -16,46 +17,48 @@ export default function SavedPage() {
   const lists = useReaderLists();
   const articles = saved.data?.map((e) => e.article_id);
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-3xl font-extrabold tracking-tight">Saved articles</h1>
-        <p className="text-muted" aria-live="polite">
-          {articles
-            ? savedCountText(lists.saved.length, articles.length, saved.hasNextPage)
-            : '\u00a0'}
-        </p>
-      </div>
-      {saved.isError && !saved.data ? (
-        <QueryError error={saved.error} onRetry={() => void saved.refetch()} />
-      ) : (
-        <>
-          <ArticleList
-            label="Saved articles"
-            articles={articles}
-            loading={saved.isPending}
-            skeletons={4}
-            empty={
-              <div className="card flex flex-col items-center gap-4 p-10 text-center">
-                <Bookmark size={32} aria-hidden="true" className="text-muted" />
-                <p className="font-semibold">No saved articles yet</p>
-                <p className="text-muted">
-                  Save an article to read it later; it will wait for you here.
-                </p>
-                <Link to="/explore" className={buttonVariants({ variant: 'primary' })}>
-                  Explore articles
-                </Link>
-              </div>
-            }
-          />
-          {articles && articles.length > 0 && (
-            <LoadMore
-              hasMore={saved.hasNextPage}
-              loading={saved.isFetchingNextPage}
-              onLoadMore={() => void saved.fetchNextPage()}
+    <ArticleActionsProvider>
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <h1 className="text-3xl font-extrabold tracking-tight">Saved articles</h1>
+          <p className="text-muted" aria-live="polite">
+            {articles
+              ? savedCountText(lists.saved.length, articles.length, saved.hasNextPage)
+              : '\u00a0'}
+          </p>
+        </div>
+        {saved.isError && !saved.data ? (
+          <QueryError error={saved.error} onRetry={() => void saved.refetch()} />
+        ) : (
+          <>
+            <ArticleList
+              label="Saved articles"
+              articles={articles}
+              loading={saved.isPending}
+              skeletons={4}
+              empty={
+                <div className="card flex flex-col items-center gap-4 p-10 text-center">
+                  <Bookmark size={32} aria-hidden="true" className="text-muted" />
+                  <p className="font-semibold">No saved articles yet</p>
+                  <p className="text-muted">
+                    Save an article to read it later; it will wait for you here.
+                  </p>
+                  <Link to={paths.explore()} className={buttonVariants({ variant: 'primary' })}>
+                    Explore articles
+                  </Link>
+                </div>
+              }
             />
-          )}
-        </>
-      )}
-    </div>
+            {articles && articles.length > 0 && (
+              <LoadMore
+                hasMore={saved.hasNextPage}
+                loading={saved.isFetchingNextPage}
+                onLoadMore={() => void saved.fetchNextPage()}
+              />
+            )}
+          </>
+        )}
+      </div>
+    </ArticleActionsProvider>
   );
 }

@@ -18,6 +18,7 @@ import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import { signupFormSchema, type SignupForm } from '@/features/auth/schemas';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { paths } from '@/lib/paths';
 
 const f = MESSAGES.fallbacks;
 
@@ -64,7 +65,7 @@ export default function SignupPage() {
         return codes.backToForm(errorMessage(err, f.signup));
       }
       toast.success(MESSAGES.auth.signupSuccess);
-      navigate('/preferences', { replace: true, state: { fromReset: true } });
+      navigate(paths.preferences(), { replace: true, state: { fromReset: true } });
     },
   });
   if (codeStep) return <CodeEntry {...codeStep} note={SIGNUP_TAKEN_ADDRESS_HINT} />;
@@ -93,7 +94,7 @@ export default function SignupPage() {
         </Button>
         <p className="text-center text-sm text-muted">
           Already have an account?{' '}
-          <Link to="/login" className="link">
+          <Link to={paths.login()} className="link">
             Login
           </Link>
         </p>

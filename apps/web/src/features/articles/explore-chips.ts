@@ -1,4 +1,4 @@
-import { CATEGORY_IDS, categoryLabel, isCategoryId, type CategoryId } from '@lede/shared/constants';
+import { CATEGORY_IDS, categoryLabel, isCategoryId } from '@lede/shared/constants';
 
 /** Explore's chips, in the spec's order: two lists, then the 15 categories. */
 export const ALL_CHIP = 'all';
@@ -17,9 +17,4 @@ export function exploreChipLabel(chip: string): string {
   if (!isCategoryId(chip)) return chip;
   const label = categoryLabel(chip);
   return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
-/** The Explore page with `category`'s chip chosen (the query parameter exploreChip reads). */
-export function exploreCategoryPath(category: CategoryId): string {
-  return `/explore?category=${encodeURIComponent(category)}`;
 }

@@ -8,6 +8,7 @@ import {
 import { useCallback, useMemo } from 'react';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { articleListRequests } from './list-requests';
 
 export type Article = PublicArticle;
 
@@ -33,37 +34,39 @@ function pagedList(
   });
 }
 
+const ROOT = queryKeys.articles;
+const keys = {
+  all: ROOT,
+  latest: () => [...ROOT, 'latest'] as const,
+  trending: () => [...ROOT, 'trending'] as const,
+  keyword: (keyword: string) => [...ROOT, 'keyword', keyword] as const,
+  byId: (id: string) => [...ROOT, 'byId', id] as const,
+  related: (id: string) => [...ROOT, 'related', id] as const,
+};
+
 /** The query options of each public list and of one article: for hooks, prefetching and tests. */
 export const articleQueries = {
+  keys,
   latest: () =>
-    pagedList(queryKeys.articles.latest(), (cursor, signal) =>
-      api('GET /api/articles/getlatestarticles', {
-        query: cursor ? { cursor } : {},
-        signal,
-        fallback: CLIENT_MESSAGES.data.latestFetch,
-      }),
-    ),
+    pagedList(keys.latest(), (cursor, signal) => {
+      const { route, query } = articleListRequests.latest(cursor);
+      return api(route, { query, signal, fallback: CLIENT_MESSAGES.data.latestFetch });
+    }),
   trending: () =>
-    pagedList(queryKeys.articles.trending(), (cursor, signal) =>
-      api('GET /api/articles/getlatesttrendingarticles', {
-        query: cursor ? { cursor } : {},
-        signal,
-        fallback: CLIENT_MESSAGES.data.trendingFetch,
-      }),
-    ),
+    pagedList(keys.trending(), (cursor, signal) => {
+      const { route, query } = articleListRequests.trending(cursor);
+      return api(route, { query, signal, fallback: CLIENT_MESSAGES.data.trendingFetch });
+    }),
   /** A category id or label, or free text (ranked full-text search); `keyword` trimmed. */
   keyword: (keyword: string) =>
-    pagedList(queryKeys.articles.keyword(keyword), (cursor, signal) =>
-      api('GET /api/articles/getarticlebykeyword', {
-        query: cursor ? { keyword, cursor } : { keyword },
-        signal,
-        fallback: CLIENT_MESSAGES.data.unexpected,
-      }),
-    ),
+    pagedList(keys.keyword(keyword), (cursor, signal) => {
+      const { route, query } = articleListRequests.keyword(keyword, cursor);
+      return api(route, { query, signal, fallback: CLIENT_MESSAGES.data.unexpected });
+    }),
   /** "More like this": the articles sharing the most names and phrases with article `id`. */
   related: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.articles.related(id),
+      queryKey: keys.related(id),
       queryFn: ({ signal }) =>
         api('GET /api/articles/getrelatedarticles', {
           query: { article_id: id },
@@ -73,7 +76,7 @@ export const articleQueries = {
     }),
   byId: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.articles.byId(id),
+      queryKey: keys.byId(id),
       queryFn: ({ signal }) =>
         api('GET /api/articles/getarticlebyid', {
           query: { article_id: id },

@@ -4,7 +4,8 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticleCoverageProvider } from '@/lib/article-coverage';
-import { ArticleActionsProvider, useArticleActions } from '../hooks/use-article-actions';
+import { useArticleActions } from '@/lib/article-actions';
+import { ArticleActionsProvider } from '@/test/article-actions';
 import { ArticleDetail, keywordPills } from './article-detail';
 
 const article: PublicArticle = {

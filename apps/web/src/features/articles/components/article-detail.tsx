@@ -6,10 +6,11 @@ import { SourceMark } from '@/components/source-mark';
 import { buttonVariants } from '@/components/ui/button';
 import { useArticleCoverage } from '@/lib/article-coverage';
 import { formatCreators, formatDate } from '@/lib/format';
-import type { useArticleActions } from '../hooks/use-article-actions';
+import type { ArticleActions } from '@/lib/article-actions';
 import { ArticleImage, useArticlePicture } from './article-image';
 import { CategoryKicker, DotSeparated, categoryOf } from './article-meta';
 import { RelatedArticles } from './related-articles';
+import { paths } from '@/lib/paths';
 
 function ActionButton({
   label,
@@ -69,7 +70,7 @@ export function ArticleDetail({
   description,
 }: {
   article: PublicArticle;
-  actions: ReturnType<typeof useArticleActions>;
+  actions: ArticleActions;
   /** The heading element (Dialog.Title in the modal, h1 on the page). */
   title: (text: string) => ReactNode;
   description?: (text: string) => ReactNode;
@@ -180,7 +181,7 @@ export function ArticleDetail({
             {pills.map((k) => (
               <li key={k}>
                 <Link
-                  to={`/search?q=${encodeURIComponent(k)}`}
+                  to={paths.search(k)}
                   aria-label={`Search for ${k}`}
                   className="inline-flex min-h-8 items-center rounded-full border border-line bg-surface px-3 py-1 text-xs font-medium hover:border-accent hover:text-accent"
                 >

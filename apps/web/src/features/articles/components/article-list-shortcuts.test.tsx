@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArticleList } from './article-list';
 import { listCommand } from '@/lib/use-list-shortcuts';
 import { RoutesWithArticleDialog } from '@/lib/article-route';
+import { ArticleActionsProvider } from '@/test/article-actions';
 
 function key(init: KeyboardEventInit, target?: EventTarget) {
   const e = new KeyboardEvent('keydown', { bubbles: true, ...init });
@@ -82,13 +83,15 @@ describe('keyboard reading on a list', () => {
               {
                 path: '*',
                 element: (
-                  <ArticleList
-                    label="Stories"
-                    articles={[article(1), article(2), article(3)]}
-                    loading={false}
-                    skeletons={0}
-                    empty={null}
-                  />
+                  <ArticleActionsProvider>
+                    <ArticleList
+                      label="Stories"
+                      articles={[article(1), article(2), article(3)]}
+                      loading={false}
+                      skeletons={0}
+                      empty={null}
+                    />
+                  </ArticleActionsProvider>
                 ),
               },
             ]}

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RoutesWithArticleDialog } from '@/lib/article-route';
 import { toast } from '@/lib/toast';
 import { ArticleList } from './article-list';
+import { ArticleActionsProvider } from '@/test/article-actions';
 
 function article(id: string, title: string): PublicArticle {
   return {
@@ -44,13 +45,15 @@ function setup(initial: PublicArticle[]) {
             {
               path: '*',
               element: (
-                <ArticleList
-                  articles={articles}
-                  loading={false}
-                  skeletons={2}
-                  empty={<p>Nothing here</p>}
-                  label="Articles"
-                />
+                <ArticleActionsProvider>
+                  <ArticleList
+                    articles={articles}
+                    loading={false}
+                    skeletons={2}
+                    empty={<p>Nothing here</p>}
+                    label="Articles"
+                  />
+                </ArticleActionsProvider>
               ),
             },
           ]}
@@ -136,13 +139,15 @@ describe('ArticleList', () => {
               {
                 path: '*',
                 element: (
-                  <ArticleList
-                    articles={[moon, mars, comet]}
-                    loading={false}
-                    skeletons={2}
-                    empty={null}
-                    label="Articles"
-                  />
+                  <ArticleActionsProvider>
+                    <ArticleList
+                      articles={[moon, mars, comet]}
+                      loading={false}
+                      skeletons={2}
+                      empty={null}
+                      label="Articles"
+                    />
+                  </ArticleActionsProvider>
                 ),
               },
             ]}

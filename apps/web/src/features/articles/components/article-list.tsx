@@ -14,12 +14,12 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { articlePath, overList, useOpenArticleId } from '@/lib/article-route';
+import { overList, useOpenArticleId } from '@/lib/article-route';
 import { listShown } from '@/lib/reader-state-hold';
 import { useListShortcuts } from '@/lib/use-list-shortcuts';
-import { ArticleActionsProvider } from '../hooks/use-article-actions';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
-import { CardActions } from './card-actions';
+import { CardActions } from '@/components/card-actions';
+import { paths } from '@/lib/paths';
 
 // The modal and the shortcuts dialog (Radix Dialog and its focus and scroll handling) load when a
 // reader first reaches for them, not with the list: a list page paints and answers sooner.
@@ -135,7 +135,8 @@ export function ArticleList({
   const location = useLocation();
   const setOpenId = (id: string | null, how: 'push' | 'replace' = 'push') => {
     if (id === null) void navigate(-1);
-    else void navigate(articlePath(id), { replace: how === 'replace', state: overList(location) });
+    else
+      void navigate(paths.article(id), { replace: how === 'replace', state: overList(location) });
   };
   const [helpOpen, setHelpOpen] = useState(false);
   // Once opened, a dialog stays mounted so that closing it animates and returns focus.
@@ -207,7 +208,7 @@ export function ArticleList({
   if (list.length === 0) return <>{empty}</>;
 
   return (
-    <ArticleActionsProvider>
+    <>
       <ul className={grid} aria-label={label} onPointerOver={preloadModal} onFocus={preloadModal}>
         <Progressive items={list}>
           {(a, i) => (
@@ -251,6 +252,6 @@ export function ArticleList({
           <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} />
         </Suspense>
       )}
-    </ArticleActionsProvider>
+    </>
   );
 }

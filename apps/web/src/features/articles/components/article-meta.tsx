@@ -8,7 +8,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CategoryIcon } from '@/components/category-icon';
-import { storyPath } from '@/lib/article-route';
+import { paths } from '@/lib/paths';
 
 /**
  * The article's own category (its label, colour and icon): its primary, `categories[0]`, the
@@ -97,7 +97,7 @@ export function StoryCountLink({
   if (!story || !label) return null;
   return (
     <Link
-      to={storyPath(story._id, articleId)}
+      to={paths.story(story._id, { report: articleId })}
       aria-label={`Full coverage: ${label}`}
       className={`relative z-10 inline-flex min-h-6 shrink-0 items-center text-xs font-semibold whitespace-nowrap text-accent underline-offset-2 hover:underline ${className}`}
     >

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ArticleActionsProvider } from '../hooks/use-article-actions';
+import { ArticleActionsProvider } from '@/test/article-actions';
 import { ArticleModal } from './article-modal';
 
 const moon: PublicArticle = {

@@ -12,8 +12,7 @@ import {
   DialogPortal,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useArticleActions } from '../hooks/use-article-actions';
-import { useRecordView } from '../hooks/use-record-view';
+import { useArticleActions, useRecordView } from '@/lib/article-actions';
 import { ArticleDetail } from './article-detail';
 
 /**

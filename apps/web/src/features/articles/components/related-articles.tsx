@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/format';
-import { articlePath } from '@/lib/article-route';
 import { useRelatedArticles } from '../api/articles';
 import { CategoryKicker, categoryOf } from './article-meta';
+import { paths } from '@/lib/paths';
 
 /**
  * "More like this": the articles that share the most names and phrases with this one, as links
@@ -21,7 +21,7 @@ export function RelatedArticles({ articleId }: { articleId: string }) {
         {related.map((a) => (
           <li key={a._id} data-category={categoryOf(a) ?? ''}>
             <Link
-              to={articlePath(a._id)}
+              to={paths.article(a._id)}
               className="flex flex-col gap-1 px-4 py-3 hover:bg-surface focus-visible:bg-surface"
             >
               <CategoryKicker category={categoryOf(a)} />

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { RetryNotice } from '@/components/error-fallback';
-import { articlePath } from '@/lib/article-route';
 import { formatDate } from '@/lib/format';
 import { useTopStories } from '../api/top-stories';
 import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
@@ -10,6 +9,7 @@ import {
   topStoriesGrid,
   topStoryCard,
 } from './top-stories-layout';
+import { paths } from '@/lib/paths';
 
 /**
  * The landing page's top stories: each card's title links to its article page, and a story told
@@ -36,7 +36,7 @@ export default function TopStories() {
           <h3 className="line-clamp-3 leading-snug font-bold">
             {/* The whole card is the link's target (after:), its name only the title. */}
             <Link
-              to={articlePath(article._id)}
+              to={paths.article(article._id)}
               className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
               {article.title}

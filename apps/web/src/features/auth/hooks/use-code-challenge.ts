@@ -88,5 +88,11 @@ export function useCodeChallenge<T extends { email: string }>({
     };
   }
 
-  return { challenge, formError, setFormError, request, backToForm, codeEntry };
+  /** Opens the code screen for a code another form already asked for (the profile's e-mail). */
+  function open(sent: Challenge<T>): void {
+    setFormError(null);
+    setChallenge(sent);
+  }
+
+  return { challenge, formError, setFormError, request, open, backToForm, codeEntry };
 }

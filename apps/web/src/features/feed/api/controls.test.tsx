@@ -5,9 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/app-toaster';
-import { queryKeys } from '@/lib/query-keys';
 import { loadToasts, toast } from '@/lib/toast';
 import { useFeedControls } from './controls';
+import { feedQueries } from '@/features/feed/api/feed';
 
 const controls: ReaderControlLists = {
   hiddenSources: [],
@@ -69,7 +69,7 @@ describe('"Fewer like this" (issue 52)', () => {
   it("offers Undo in its toast, from the keyboard; Undo posts the answer's undo and refetches the feed", async () => {
     const user = userEvent.setup();
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    qc.setQueryData(queryKeys.reader.recommendations(), { pages: [], pageParams: [] });
+    qc.setQueryData(feedQueries.keys.pages(), { pages: [], pageParams: [] });
     render(
       <MemoryRouter>
         <QueryClientProvider client={qc}>
@@ -95,7 +95,7 @@ describe('"Fewer like this" (issue 52)', () => {
     );
     expect(await screen.findByText('Story back in your feed')).toBeInTheDocument();
     await waitFor(() =>
-      expect(qc.getQueryState(queryKeys.reader.recommendations())?.isInvalidated).toBe(true),
+      expect(qc.getQueryState(feedQueries.keys.pages())?.isInvalidated).toBe(true),
     );
   });
 });

@@ -6,40 +6,16 @@ import {
   type PublicArticle,
   type ReaderControlLists,
 } from '@lede/shared';
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage, type ApiResult, type RequestOptions } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { readerStateReleased } from '@/lib/reader-state-hold';
 import { toast } from '@/lib/toast';
-import { asFirstPage, toFeed, updateFeedItems } from './recommendations';
-
-/** The reader controls' cache key (beside the reader's other data: dropped at logout). */
-export const controlsKey = () => [...queryKeys.reader.all, 'controls'] as const;
+import { asFirstPage, feedQueries, keptLists, toFeed, updateFeedItems } from './feed';
 
 const FAILED = 'Could not change your feed. Please try again.';
 
-/**
- * Hidden sources, muted topics and the topics the feed learned. The feed's cards ask for it too
- * (how many sources there are): once the first list has painted, as the reader's other state.
- */
-export const readerControlsQuery = () =>
-  queryOptions({
-    queryKey: controlsKey(),
-    queryFn: ({ signal }) =>
-      readerStateReleased()
-        .then(() => api('GET /api/recommendations/controls', { signal, fallback: FAILED }))
-        .then(keptLists),
-  });
-
 export function useReaderControls() {
-  return useQuery(readerControlsQuery());
+  return useQuery(feedQueries.controls());
 }
 
 type ControlRoute =
@@ -62,13 +38,6 @@ interface ControlAction<R extends ControlRoute = ControlRoute> {
   done: (answer: ControlAnswer) => void | Promise<void>;
 }
 
-const keptLists = (res: ReaderControlLists): ReaderControlLists => ({
-  hiddenSources: res.hiddenSources,
-  mutedTopics: res.mutedTopics,
-  learnedTopics: res.learnedTopics,
-  feedSources: res.feedSources,
-});
-
 /** Takes articles out of the feed held in the cache (the server already left them out). */
 function dropFromFeed(qc: QueryClient, keep: (item: PublicArticle) => boolean): void {
   updateFeedItems(qc, (items) => items.filter(keep));
@@ -76,7 +45,7 @@ function dropFromFeed(qc: QueryClient, keep: (item: PublicArticle) => boolean): 
 
 /** The feed changed on the server: fetch it again when next shown. */
 function feedChanged(qc: QueryClient): void {
-  void qc.invalidateQueries({ queryKey: queryKeys.reader.recommendations() });
+  void qc.invalidateQueries({ queryKey: feedQueries.keys.pages() });
 }
 
 /**
@@ -87,22 +56,22 @@ function feedChanged(qc: QueryClient): void {
 export function useFeedControls() {
   const qc = useQueryClient();
   const { mutate } = useMutation({
-    mutationKey: [...controlsKey(), 'change'],
+    mutationKey: [...feedQueries.keys.controls(), 'change'],
     mutationFn: (action: ControlAction) =>
       api<ControlRoute>(action.route, {
         body: action.body,
         fallback: FAILED,
       } as RequestOptions<ControlRoute>),
     // A refetch of the lists on its way would overwrite what the control answers.
-    onMutate: () => qc.cancelQueries({ queryKey: controlsKey() }),
+    onMutate: () => qc.cancelQueries({ queryKey: feedQueries.keys.controls() }),
     onSuccess: async (res, action) => {
-      qc.setQueryData<ReaderControlLists>(controlsKey(), keptLists(res));
+      qc.setQueryData<ReaderControlLists>(feedQueries.keys.controls(), keptLists(res));
       await action.done(res);
     },
     onError: (err) => {
       toast.error(errorMessage(err, FAILED));
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: controlsKey() }),
+    onSettled: () => qc.invalidateQueries({ queryKey: feedQueries.keys.controls() }),
   });
   const run = <R extends ControlRoute>(action: ControlAction<R>) =>
     mutate(action as unknown as ControlAction);
@@ -116,7 +85,7 @@ export function useFeedControls() {
         // The source's articles left the stored feed: rebuild it so they can come back.
         try {
           const feed = await api('POST /api/recommendations/refresh');
-          qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
+          qc.setQueryData(feedQueries.keys.pages(), asFirstPage(toFeed(feed)));
         } catch {
           feedChanged(qc);
         }

@@ -1,14 +1,10 @@
 import type { FeedProfile, SteeringChange, SteeringKind, SteeringState } from '@lede/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, type ApiResult } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { asFirstPage, toFeed } from './recommendations';
+import { asFirstPage, feedQueries, toFeed } from './feed';
 
 // Types only from @lede/shared: a value import would bring zod into the feed's chunk.
-
-/** "Your feed": what the feed learned and how the reader steers it (beside the reader's data). */
-export const feedProfileKey = () => [...queryKeys.reader.all, 'feedProfile'] as const;
 
 const FAILED = 'Could not change your feed. Please try again.';
 const PREVIEW_FAILED = 'Could not preview your feed. Please try again.';
@@ -16,19 +12,8 @@ const PREVIEW_FAILED = 'Could not preview your feed. Please try again.';
 export type { SteeringChange, SteeringKind, SteeringState };
 export const targetId = (kind: SteeringKind, key: string) => `${kind}:${key}`;
 
-/** What the feed learned and how the reader steered it (the profile's "Your feed"). */
-export const feedProfileQuery = () =>
-  queryOptions({
-    queryKey: feedProfileKey(),
-    queryFn: ({ signal }): Promise<FeedProfile> =>
-      api('GET /api/recommendations/profile', { signal, fallback: FAILED }).then((r) => ({
-        subjects: r.subjects,
-        categories: r.categories,
-      })),
-  });
-
 export function useFeedProfile() {
-  return useQuery(feedProfileQuery());
+  return useQuery(feedQueries.profile());
 }
 
 export type PreviewItem = ApiResult<'POST /api/recommendations/preview'>['recommendations'][number];
@@ -74,32 +59,32 @@ export function useSteer(onApplied?: (undo: SteeringChange[], applied: SteeringC
       });
       try {
         const feed = await api('POST /api/recommendations/refresh');
-        qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
+        qc.setQueryData(feedQueries.keys.pages(), asFirstPage(toFeed(feed)));
       } catch {
-        void qc.invalidateQueries({ queryKey: queryKeys.reader.recommendations() });
+        void qc.invalidateQueries({ queryKey: feedQueries.keys.pages() });
       }
       return res;
     },
     onMutate: async (changes) => {
-      await qc.cancelQueries({ queryKey: feedProfileKey() });
-      const previous = qc.getQueryData<FeedProfile>(feedProfileKey());
-      if (previous) qc.setQueryData(feedProfileKey(), withChanges(previous, changes));
+      await qc.cancelQueries({ queryKey: feedQueries.keys.profile() });
+      const previous = qc.getQueryData<FeedProfile>(feedQueries.keys.profile());
+      if (previous) qc.setQueryData(feedQueries.keys.profile(), withChanges(previous, changes));
       return { previous };
     },
     onError: (err, _changes, context) => {
-      if (context?.previous) qc.setQueryData(feedProfileKey(), context.previous);
+      if (context?.previous) qc.setQueryData(feedQueries.keys.profile(), context.previous);
       toast.error(errorMessage(err, FAILED));
     },
     onSuccess: (res) => {
-      qc.setQueryData<FeedProfile>(feedProfileKey(), {
+      qc.setQueryData<FeedProfile>(feedQueries.keys.profile(), {
         subjects: res.subjects,
         categories: res.categories,
       });
       onApplied?.(res.undo, res.applied);
     },
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: feedProfileKey() });
-      void qc.invalidateQueries({ queryKey: [...queryKeys.reader.all, 'controls'] });
+      void qc.invalidateQueries({ queryKey: feedQueries.keys.profile() });
+      void qc.invalidateQueries({ queryKey: feedQueries.keys.controls() });
     },
   });
 }

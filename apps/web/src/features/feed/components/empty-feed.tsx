@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useFeedControls, useReaderControls } from '../api/controls';
 import { useFeedProfile, useSteer, type SteeringChange } from '../api/steering';
+import { paths } from '@/lib/paths';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -81,7 +82,7 @@ export function EmptyFeed({
           </Button>
         )}
         <Link
-          to="/preferences"
+          to={paths.preferences()}
           state={{ fromReset: true }}
           className={buttonVariants({ variant: 'outline' })}
         >

@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 /**
  * The end of a feed that had stories: the reader has seen the page, when it was last refreshed,
@@ -38,7 +39,7 @@ export function FeedEnd({
           Refresh for more
         </Button>
         <Link
-          to="/preferences"
+          to={paths.preferences()}
           state={{ fromReset: true }}
           className={buttonVariants({ variant: 'ghost' })}
         >

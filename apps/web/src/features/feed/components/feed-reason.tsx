@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import type { FeedItem } from '../api/recommendations';
+import type { FeedItem } from '../api/feed';
 
 /** Why the feed picked this article, in the ranker's own plain words (the first reason). */
 export function FeedReason({ item }: { item: FeedItem }) {

@@ -1,5 +1,6 @@
 import { CATEGORY_IDS, MESSAGES, MIN_INTERESTS, type CategoryId } from '@lede/shared/constants';
 import { useState } from 'react';
+import { paths } from '@/lib/paths';
 
 export type PreferencesMode = 'new' | 'insufficient' | 'reset';
 
@@ -24,7 +25,7 @@ export function preferencesMode(state: unknown, interestCount = 0): PreferencesM
 
 /** Where Go Back leads: /home in insufficient mode, /profile otherwise (spec section 2). */
 export function goBackTarget(mode: PreferencesMode): string {
-  return mode === 'insufficient' ? '/home' : '/profile';
+  return mode === 'insufficient' ? paths.home() : paths.profile();
 }
 
 /**

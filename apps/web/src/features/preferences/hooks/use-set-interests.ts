@@ -1,9 +1,9 @@
 import { CLIENT_MESSAGES, type CategoryId } from '@lede/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { setUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Saves the reader's interests: the answer's reader becomes the session's user and the feed held
@@ -20,7 +20,7 @@ export function useSetInterests() {
       }),
     onSuccess: (res, _interests, _context, { client }) => {
       setUser(res.user);
-      client.removeQueries({ queryKey: queryKeys.reader.recommendations() });
+      client.removeQueries({ queryKey: queryKeys.feed() });
       toast.success(res.message);
     },
     onError: (err) =>

@@ -1,7 +1,5 @@
 import { CLIENT_MESSAGES, DEFAULT_AVATAR_PATH, MESSAGES } from '@lede/shared/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 
 const d = CLIENT_MESSAGES.data;
 
@@ -55,20 +53,4 @@ export function pictureErrorText(err: unknown): string {
     return err.body?.message || CLIENT_MESSAGES.picture.server(err.status);
   }
   return CLIENT_MESSAGES.picture.network;
-}
-
-/** The reader's recent activity, newest first. */
-export const activityQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.reader.activity(),
-    queryFn: ({ signal }) =>
-      api('GET /api/userinteractions/recentactivity', {
-        query: { limit: 100 },
-        signal,
-        fallback: d.activity,
-      }).then((r) => r.data),
-  });
-
-export function useActivity() {
-  return useQuery(activityQuery());
 }

@@ -16,6 +16,7 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useDeleteAccount, useLogout, useResetInterests } from '../hooks/use-profile-mutations';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { paths } from '@/lib/paths';
 
 /** Reset interests (confirmed), delete the account (two steps), log out. */
 export function AccountActions() {
@@ -32,7 +33,7 @@ export function AccountActions() {
     resetInterests.mutate(undefined, {
       onSuccess: () => {
         setResetOpen(false);
-        navigate('/preferences', { state: { fromReset: true, mode: 'reset' } });
+        navigate(paths.preferences(), { state: { fromReset: true, mode: 'reset' } });
       },
     });
 
@@ -84,7 +85,7 @@ export function AccountActions() {
         className="justify-start"
         onClick={async () => {
           await logout.mutateAsync();
-          navigate('/login', { replace: true });
+          navigate(paths.login(), { replace: true });
         }}
       >
         <LogOut size={18} aria-hidden="true" /> Log out

@@ -1,6 +1,5 @@
 import { Bookmark, Flame, Heart, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useActivity } from '../api/profile';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
@@ -15,20 +14,20 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: n
 }
 
 /**
- * Streak (days), likes, saves and shares of the reader. The streak and the liked and saved lists
- * belong to the articles feature: the route reads them and passes them in.
+ * Streak (days), likes, saves and shares of the reader. They belong to the reader-actions
+ * feature: the route reads them and passes them in.
  */
 export function StatsCard({
   streak,
   likes,
   saves,
+  shares,
 }: {
   streak: number;
   likes: number;
   saves: number;
+  shares: number;
 }) {
-  const activity = useActivity();
-  const shares = activity.data?.filter((a) => a.action === 'share').length ?? 0;
   return (
     <section aria-labelledby="stats-title" className="card p-6">
       <h2 id="stats-title" className="mb-4 text-lg font-bold">

@@ -1,12 +1,13 @@
 import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import { navigateTo } from '@/lib/navigation';
-import { queryKeys } from '@/lib/query-keys';
 import { logout } from '@/lib/session/logout';
 import { endSession, setUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { profileApi } from '../api/profile';
 import { shownByPasswordStep } from './use-password-confirmation';
+import { queryKeys } from '@/lib/query-keys';
+import { paths } from '@/lib/paths';
 
 /**
  * The reader's account writes, each a mutation. Every change answers with the updated reader,
@@ -71,7 +72,7 @@ export function useResetInterests() {
     mutationFn: () => profileApi.resetInterests(),
     onSuccess: (user, _vars, _context, { client }) => {
       setUser(user);
-      client.removeQueries({ queryKey: queryKeys.reader.recommendations() });
+      client.removeQueries({ queryKey: queryKeys.feed() });
     },
     onError: () => toast.error(CLIENT_MESSAGES.toasts.resetInterestsFailed),
   });
@@ -89,7 +90,7 @@ export function useDeleteAccount() {
     onSuccess: () => {
       endSession();
       toast.success(MESSAGES.profile.accountDeleted);
-      navigateTo('/login', { replace: true });
+      navigateTo(paths.login(), { replace: true });
     },
     onError: (err, password) => {
       if (shownByPasswordStep(err, password !== undefined)) return;

@@ -8,10 +8,14 @@ export type { Story };
 
 /** The query options of one story: for hooks, prefetching and tests. */
 export const storyQueries = {
+  keys: {
+    all: queryKeys.stories,
+    byId: (id: string) => [...queryKeys.stories, 'byId', id] as const,
+  },
   /** One story: its articles newest first, its sources in the order they first reported it. */
   byId: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.stories.byId(id),
+      queryKey: storyQueries.keys.byId(id),
       queryFn: ({ signal }) =>
         api('GET /api/stories/getstorybyid', {
           query: { story_id: id },

@@ -1,9 +1,9 @@
 import type { PublicArticle } from '@lede/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { articlePath, storyPath } from '@/lib/article-route';
 import { useStory } from '../api/stories';
 import { nameList, reportTime, storyCounts } from '../story-text';
+import { paths } from '@/lib/paths';
 
 /** How many of the story's other reports the article shows; the story page has them all. */
 const REPORTS_SHOWN = 5;
@@ -35,7 +35,7 @@ export default function FullCoverage({ article }: { article: PublicArticle }) {
         {others.slice(0, REPORTS_SHOWN).map((a) => (
           <li key={a._id}>
             <Link
-              to={articlePath(a._id)}
+              to={paths.article(a._id)}
               className="flex flex-col gap-1 px-4 py-3 hover:bg-surface focus-visible:bg-surface"
             >
               <span className="leading-snug font-semibold">{a.title}</span>
@@ -60,7 +60,7 @@ export default function FullCoverage({ article }: { article: PublicArticle }) {
         )}
       </p>
       <Link
-        to={storyPath(story._id, article._id)}
+        to={paths.story(story._id, { report: article._id })}
         className="link inline-flex min-h-6 items-center gap-1 self-start text-sm"
       >
         See the whole story <ArrowRight size={16} aria-hidden="true" />

@@ -1,7 +1,8 @@
 import type { StoryMemberArticle } from '@lede/shared';
 import { Link, useLocation } from 'react-router-dom';
-import { articlePath, overList } from '@/lib/article-route';
+import { overList } from '@/lib/article-route';
 import { reportTime, whyGrouped } from '../story-text';
+import { paths } from '@/lib/paths';
 
 /** The id of a report's entry on the timeline: what "the report on your card" points to. */
 export const reportEntryId = (articleId: string) => `report-${articleId}`;
@@ -68,7 +69,7 @@ export function StoryTimeline({
               <h3 className="leading-snug font-semibold">
                 <Link
                   ref={linkRef && ((el) => linkRef(a._id, el))}
-                  to={articlePath(a._id)}
+                  to={paths.article(a._id)}
                   state={overList(location)}
                   className="break-words hover:text-accent hover:underline"
                 >

@@ -1,7 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '@/lib/api-client';
-import { toFeed } from './recommendations';
+import { toFeed } from './feed';
 
 const article = (categories: string[]): PublicArticle => ({
   _id: 'a1',

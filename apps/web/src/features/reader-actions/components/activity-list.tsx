@@ -3,7 +3,8 @@ import { Bookmark, Heart, Share2, ThumbsDown } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { formatRelativeTime } from '@/lib/format';
-import { useActivity } from '../api/profile';
+import { useActivity } from '../api/reader-actions';
+import { paths } from '@/lib/paths';
 
 const ACTIONS: Record<ActivityAction, { verb: string; icon: typeof Heart }> = {
   like: { verb: 'Liked', icon: Heart },
@@ -38,7 +39,7 @@ export function ActivityList() {
             <div className="min-w-0 flex-1">
               <p className="text-sm">
                 <span className="font-semibold">{verb}</span>{' '}
-                <Link to={`/article/${a.article_id}`} className="link break-words">
+                <Link to={paths.article(a.article_id)} className="link break-words">
                   {a.article_title}
                 </Link>
               </p>

@@ -2,11 +2,14 @@ import {
   CLIENT_MESSAGES,
   MESSAGES,
   MIN_INTERESTS,
+  type FeedProfile,
   type PublicArticle,
+  type ReaderControlLists,
   type Recommendation,
 } from '@lede/shared';
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useQueryClient,
   type InfiniteData,
@@ -14,8 +17,10 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError, errorMessage, type ApiResult } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { READER_DATA_KEY, queryKeys } from '@/lib/query-keys';
+import { readerStateReleased } from '@/lib/reader-state-hold';
 import { toast } from '@/lib/toast';
+import { feedPageRequest } from './feed-request';
 
 /** A recommendation flattened into its article (spec section 3), with why it was picked. */
 export type FeedItem = PublicArticle & {
@@ -57,33 +62,70 @@ export const asFirstPage = (feed: Feed): FeedPages => ({ pages: [feed], pagePara
 
 /** Changes the items of every page of the cached feed. */
 export function updateFeedItems(qc: QueryClient, change: (items: FeedItem[]) => FeedItem[]): void {
-  qc.setQueryData<FeedPages>(queryKeys.reader.recommendations(), (feed) =>
+  qc.setQueryData<FeedPages>(feedQueries.keys.pages(), (feed) =>
     feed ? { ...feed, pages: feed.pages.map((p) => ({ ...p, items: change(p.items) })) } : feed,
   );
 }
 
 async function fetchFeed(cursor: string | undefined, signal?: AbortSignal): Promise<Feed> {
+  const { route, query } = feedPageRequest(cursor);
   return toFeed(
-    await api('GET /api/recommendations/get', {
-      query: cursor ? { cursor } : {},
-      signal,
-      fallback: CLIENT_MESSAGES.data.recommendations,
-    }),
+    await api(route, { query, signal, fallback: CLIENT_MESSAGES.data.recommendations }),
   );
 }
 
-/**
- * The reader's feed, a page at a time: kept five minutes, refetched by a refresh. The first
- * page's URL has no cursor, so it is the one the boot script asks for early.
- */
-export const recommendationsQuery = () =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.reader.recommendations(),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
-    getNextPageParam: (last: Feed) => last.nextCursor ?? undefined,
-    staleTime: 5 * 60_000,
-  });
+const FAILED = 'Could not change your feed. Please try again.';
+
+export const keptLists = (res: ReaderControlLists): ReaderControlLists => ({
+  hiddenSources: res.hiddenSources,
+  mutedTopics: res.mutedTopics,
+  learnedTopics: res.learnedTopics,
+  feedSources: res.feedSources,
+});
+
+/** The feed's reads, keyed beside the reader's other data (dropped when the session ends). */
+export const feedQueries = {
+  keys: {
+    pages: queryKeys.feed,
+    controls: () => [...READER_DATA_KEY, 'controls'] as const,
+    profile: () => [...READER_DATA_KEY, 'feedProfile'] as const,
+  },
+  /**
+   * The reader's feed, a page at a time: kept five minutes, refetched by a refresh. The first
+   * page's URL has no cursor, so it is the one the boot script asks for early.
+   */
+  pages: () =>
+    infiniteQueryOptions({
+      queryKey: feedQueries.keys.pages(),
+      initialPageParam: undefined as string | undefined,
+      queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
+      getNextPageParam: (last: Feed) => last.nextCursor ?? undefined,
+      staleTime: 5 * 60_000,
+    }),
+  /**
+   * Hidden sources, muted topics and the topics the feed learned. The feed's cards ask for it
+   * too (how many sources there are): once the first list has painted, as the reader's other
+   * state.
+   */
+  controls: () =>
+    queryOptions({
+      queryKey: feedQueries.keys.controls(),
+      queryFn: ({ signal }) =>
+        readerStateReleased()
+          .then(() => api('GET /api/recommendations/controls', { signal, fallback: FAILED }))
+          .then(keptLists),
+    }),
+  /** "Your feed": what the feed learned and how the reader steered it (the profile shows it). */
+  profile: () =>
+    queryOptions({
+      queryKey: feedQueries.keys.profile(),
+      queryFn: ({ signal }): Promise<FeedProfile> =>
+        api('GET /api/recommendations/profile', { signal, fallback: FAILED }).then((r) => ({
+          subjects: r.subjects,
+          categories: r.categories,
+        })),
+    }),
+};
 
 /**
  * Every item loaded so far, each article once (a page asked for after a rebuild elsewhere starts
@@ -105,20 +147,20 @@ function loadedFeed(data: FeedPages) {
 }
 
 /** The reader's feed as the home screen shows it; `fetchNextPage` loads more. */
-export function useRecommendations() {
-  return useInfiniteQuery({ ...recommendationsQuery(), select: loadedFeed });
+export function useFeed() {
+  return useInfiniteQuery({ ...feedQueries.pages(), select: loadedFeed });
 }
 
 /** Refresh (spec section 4): loading toast, refresh (its answer is the feed's first page), success toast. */
-export async function refreshRecommendations(qc: QueryClient): Promise<void> {
+export async function refreshFeed(qc: QueryClient): Promise<void> {
   const id = toast.loading('Refreshing recommendations…');
   try {
     const feed = await api('POST /api/recommendations/refresh', {
       fallback: CLIENT_MESSAGES.data.refreshRecommendations,
     });
     // The rebuilt feed starts again from its first page, the one the refresh answers.
-    await qc.cancelQueries({ queryKey: queryKeys.reader.recommendations() });
-    qc.setQueryData(queryKeys.reader.recommendations(), asFirstPage(toFeed(feed)));
+    await qc.cancelQueries({ queryKey: feedQueries.keys.pages() });
+    qc.setQueryData(feedQueries.keys.pages(), asFirstPage(toFeed(feed)));
     toast.dismiss(id);
     toast.success(MESSAGES.recommendations.refreshed);
   } catch (err) {
@@ -135,14 +177,14 @@ export function useMarkAsRead() {
   const qc = useQueryClient();
   return useCallback(
     (article: PublicArticle) => {
-      const feed = qc.getQueryData<FeedPages>(queryKeys.reader.recommendations());
+      const feed = qc.getQueryData<FeedPages>(feedQueries.keys.pages());
       const item = feed?.pages.flatMap((p) => p.items).find((i) => i._id === article._id);
       if (!item || item.status === 'read') return;
       updateFeedItems(qc, (items) =>
         items.map((i) => (i._id === article._id ? { ...i, status: 'read' } : i)),
       );
       api('POST /api/recommendations/markasread', { body: { articleId: article._id } }).then(
-        (res) => qc.setQueryData(queryKeys.reader.streak(), res.streak),
+        (res) => qc.setQueryData(queryKeys.streak(), res.streak),
         () => {
           // Still unread on the server; the next load shows it as it is.
         },

@@ -1,6 +1,7 @@
 import type { PublicArticle, SavedArticleEntry } from '@lede/shared';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
+import { readerActionsQueries } from './reader-actions';
 
 function isArticle(value: unknown): value is PublicArticle {
   return (
@@ -50,9 +51,9 @@ function findArticle(data: unknown, id: string): PublicArticle | undefined {
 
 /** Every cache that can hold an article: the public lists and pages, stories, the reader's data. */
 const ARTICLE_CACHES: readonly QueryKey[] = [
-  queryKeys.articles.all,
-  queryKeys.stories.all,
-  queryKeys.reader.all,
+  queryKeys.articles,
+  queryKeys.stories,
+  queryKeys.reader,
 ];
 
 /** The like count the cache shows for article `id`, if any list or page holds it. */
@@ -79,9 +80,9 @@ export function setArticleLikes(qc: QueryClient, id: string, likes: number): voi
 /** The reader's three lists of article ids, each in its own query. */
 export type ReactionList = 'liked' | 'disliked' | 'saved';
 const LIST_KEYS = {
-  liked: queryKeys.reader.likedIds,
-  disliked: queryKeys.reader.dislikedIds,
-  saved: queryKeys.reader.savedIds,
+  liked: readerActionsQueries.keys.likedIds,
+  disliked: readerActionsQueries.keys.dislikedIds,
+  saved: readerActionsQueries.keys.savedIds,
 } as const satisfies Record<ReactionList, () => QueryKey>;
 const LISTS = Object.keys(LIST_KEYS) as ReactionList[];
 
@@ -89,7 +90,7 @@ function listOf(qc: QueryClient, name: ReactionList): string[] {
   return qc.getQueryData<string[]>(LIST_KEYS[name]()) ?? [];
 }
 
-/** The saved articles as cached: pages of entries, newest saved first (features/saved). */
+/** The saved articles as cached: pages of entries, newest saved first (readerActionsQueries.savedArticles). */
 type SavedPages = InfiniteData<{ savedArticles: SavedArticleEntry[] }>;
 
 const savedEntries = (data: SavedPages) => data.pages.flatMap((p) => p.savedArticles);
@@ -168,7 +169,7 @@ export function applyReaction(qc: QueryClient, id: string, reaction: Reaction): 
     qc.setQueryData(LIST_KEYS[name](), on ? [...rest, id] : rest);
   }
 
-  const savedKey = queryKeys.reader.savedArticles();
+  const savedKey = readerActionsQueries.keys.savedArticles();
   const saved = qc.getQueryData<SavedPages>(savedKey);
   const entries = saved ? savedEntries(saved) : [];
   const index = entries.findIndex((e) => e.article_id._id === id);
@@ -194,7 +195,10 @@ export function applyReaction(qc: QueryClient, id: string, reaction: Reaction): 
  * time is left to load (cancelling it would leave it empty).
  */
 export async function cancelReactionQueries(qc: QueryClient): Promise<void> {
-  const keys = [...LISTS.map((name) => LIST_KEYS[name]()), queryKeys.reader.savedArticles()];
+  const keys = [
+    ...LISTS.map((name) => LIST_KEYS[name]()),
+    readerActionsQueries.keys.savedArticles(),
+  ];
   await Promise.all(
     keys.map((queryKey) =>
       qc.cancelQueries({

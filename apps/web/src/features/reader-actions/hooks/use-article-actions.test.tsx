@@ -5,11 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppToaster } from '@/components/app-toaster';
-import { queryKeys } from '@/lib/query-keys';
 import { startSession } from '@/lib/storage';
 import * as toastModule from '@/lib/toast';
-import { CardActions } from '../components/card-actions';
+import { CardActions } from '@/components/card-actions';
 import { ACTION_TOAST, ArticleActionsProvider } from './use-article-actions';
+import { readerActionsQueries } from '../api/reader-actions';
+import { queryKeys } from '@/lib/query-keys';
 
 const reader: PublicUser = {
   _id: 'u1',
@@ -61,15 +62,15 @@ function stubFetch() {
 /** Lists and an explore page and the feed in the cache, as after a session's first load. */
 function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] } = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  qc.setQueryData(queryKeys.reader.likedIds(), lists.liked ?? []);
-  qc.setQueryData(queryKeys.reader.dislikedIds(), lists.disliked ?? []);
-  qc.setQueryData(queryKeys.reader.savedIds(), lists.saved ?? []);
-  qc.setQueryData(queryKeys.articles.latest(), [article]);
-  qc.setQueryData(queryKeys.reader.recommendations(), {
+  qc.setQueryData(readerActionsQueries.keys.likedIds(), lists.liked ?? []);
+  qc.setQueryData(readerActionsQueries.keys.dislikedIds(), lists.disliked ?? []);
+  qc.setQueryData(readerActionsQueries.keys.savedIds(), lists.saved ?? []);
+  qc.setQueryData([...queryKeys.articles, 'latest'], [article]);
+  qc.setQueryData(queryKeys.feed(), {
     interestCount: 3,
     items: [{ ...article, recommendationId: 'r1', status: 'new', reasons: [] }],
   });
-  qc.setQueryData(queryKeys.reader.savedArticles(), {
+  qc.setQueryData(readerActionsQueries.keys.savedArticles(), {
     pages: [
       {
         savedArticles: [{ _id: 's1', article_id: article, savedAt: '2022-09-02T00:00:00.000Z' }],
@@ -79,7 +80,7 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
     pageParams: [undefined],
   });
   function Card() {
-    const [a] = qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest()) ?? [article];
+    const [a] = qc.getQueryData<PublicArticle[]>([...queryKeys.articles, 'latest']) ?? [article];
     return <CardActions article={a!} />;
   }
   const view = render(
@@ -108,14 +109,13 @@ function setup(lists: { liked?: string[]; disliked?: string[]; saved?: string[] 
 const savedEntries = (qc: QueryClient) =>
   qc
     .getQueryData<{ pages: { savedArticles: { article_id: PublicArticle }[] }[] }>(
-      queryKeys.reader.savedArticles(),
+      readerActionsQueries.keys.savedArticles(),
     )!
     .pages.flatMap((p) => p.savedArticles);
 
 const likes = (qc: QueryClient) => ({
-  latest: qc.getQueryData<PublicArticle[]>(queryKeys.articles.latest())![0]!.likes,
-  feed: qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.reader.recommendations())!.items[0]!
-    .likes,
+  latest: qc.getQueryData<PublicArticle[]>([...queryKeys.articles, 'latest'])![0]!.likes,
+  feed: qc.getQueryData<{ items: PublicArticle[] }>(queryKeys.feed())!.items[0]!.likes,
   saved: savedEntries(qc)[0]!.article_id.likes,
 });
 
@@ -143,7 +143,7 @@ describe('like / dislike / save state machine', () => {
       expect(success).toHaveBeenCalledWith(MESSAGES.interactions.liked, ACTION_TOAST),
     );
     expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual(['a1']);
     expect(calls[0]).toMatchObject({
       url: '/api/userinteractions/like',
       body: { article_id: 'a1' },
@@ -159,8 +159,8 @@ describe('like / dislike / save state machine', () => {
       expect(success).toHaveBeenCalledWith(MESSAGES.interactions.disliked, ACTION_TOAST),
     );
     expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
-    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual([]);
+    expect(qc.getQueryData(readerActionsQueries.keys.dislikedIds())).toEqual(['a1']);
   });
 
   it('a failing like restores the lists and every count and says "Failed to update like status"', async () => {
@@ -178,8 +178,8 @@ describe('like / dislike / save state machine', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Like' }));
     // Optimistic: liked, no longer disliked, one more like, shown at once.
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
-    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual([]);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.dislikedIds())).toEqual([]);
     expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
     rerender();
     expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
@@ -189,8 +189,8 @@ describe('like / dislike / save state machine', () => {
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST),
     );
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
-    expect(qc.getQueryData(queryKeys.reader.dislikedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual([]);
+    expect(qc.getQueryData(readerActionsQueries.keys.dislikedIds())).toEqual(['a1']);
     expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
     rerender();
     expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
@@ -203,7 +203,7 @@ describe('like / dislike / save state machine', () => {
     // A refetch of the liked list is on its way when the reader clicks Like.
     let staleAnswer!: (ids: string[]) => void;
     const refetch = qc.fetchQuery({
-      queryKey: queryKeys.reader.likedIds(),
+      queryKey: readerActionsQueries.keys.likedIds(),
       queryFn: () => new Promise<string[]>((resolve) => (staleAnswer = resolve)),
       staleTime: 0,
     });
@@ -219,17 +219,17 @@ describe('like / dislike / save state machine', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Like' }));
     await refetch;
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual(['a1']);
     expect(likes(qc)).toEqual({ latest: 6, feed: 6, saved: 6 });
     // The cancelled refetch's answer arrives late: it changes nothing.
     await act(async () => staleAnswer([]));
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual(['a1']);
 
     await act(async () => fail());
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST),
     );
-    expect(qc.getQueryData(queryKeys.reader.likedIds())).toEqual([]);
+    expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual([]);
     expect(likes(qc)).toEqual({ latest: 5, feed: 5, saved: 5 });
     expect(success).not.toHaveBeenCalled();
   });
@@ -248,11 +248,11 @@ describe('like / dislike / save state machine', () => {
         }),
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual([]);
+    expect(qc.getQueryData(readerActionsQueries.keys.savedIds())).toEqual([]);
     expect(savedEntries(qc)).toEqual([]);
     await act(async () => fail());
     await waitFor(() => expect(error).toHaveBeenCalledWith('Save article failed', ACTION_TOAST));
-    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.savedIds())).toEqual(['a1']);
     expect(savedEntries(qc)).toHaveLength(1);
   });
 
@@ -264,7 +264,7 @@ describe('like / dislike / save state machine', () => {
     await waitFor(() =>
       expect(success).toHaveBeenCalledWith(MESSAGES.interactions.saved, ACTION_TOAST),
     );
-    expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']);
+    expect(qc.getQueryData(readerActionsQueries.keys.savedIds())).toEqual(['a1']);
     answers.push({ status: 200, body: { message: 'ok', saved: false, saves: 0 } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(success).toHaveBeenCalledTimes(2));
@@ -274,7 +274,9 @@ describe('like / dislike / save state machine', () => {
     expect(screen.getByText(MESSAGES.interactions.unsaved)).toBeInTheDocument();
     answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
     await user.click(screen.getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(qc.getQueryData(queryKeys.reader.savedIds())).toEqual(['a1']));
+    await waitFor(() =>
+      expect(qc.getQueryData(readerActionsQueries.keys.savedIds())).toEqual(['a1']),
+    );
   });
 });
 

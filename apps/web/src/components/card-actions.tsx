@@ -1,7 +1,7 @@
 import type { PublicArticle } from '@lede/shared';
 import { Bookmark, Heart, Share2, ThumbsDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useArticleActions } from '../hooks/use-article-actions';
+import { useArticleActions } from '@/lib/article-actions';
 
 function IconAction({
   label,

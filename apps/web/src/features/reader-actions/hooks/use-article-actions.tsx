@@ -1,14 +1,20 @@
 import { CLIENT_MESSAGES, MESSAGES, type PublicArticle } from '@lede/shared/constants';
 import { useMutation, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { undoToast } from '@/components/undo-toast';
 import { api, errorMessage } from '@/lib/api-client';
+import {
+  ArticleActionsContext,
+  type ArticleActionKind,
+  type ArticleActionsContextValue,
+} from '@/lib/article-actions';
 import { formatCreators } from '@/lib/format';
-import { queryKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { applyReaction, cancelReactionQueries, currentReaction, type Reaction } from '../api/cache';
-import { useReaderLists } from '../api/reader';
+import { readerActionsQueries, useReaderLists } from '../api/reader-actions';
+import { queryKeys } from '@/lib/query-keys';
+import { paths } from '@/lib/paths';
 
 /**
  * Every toast of the four actions (and of their failures) takes this id: a new one replaces the
@@ -18,7 +24,7 @@ export const ACTION_TOAST = { id: 'article-action' } as const;
 
 /** Whatever an action changes elsewhere: the profile's activity tab and counters. */
 function afterAction(qc: QueryClient): void {
-  void qc.invalidateQueries({ queryKey: queryKeys.reader.activity() });
+  void qc.invalidateQueries({ queryKey: queryKeys.activity() });
 }
 
 /**
@@ -116,7 +122,7 @@ function useSaveMutation() {
     onSuccess: (res, article, _context, { client }) => {
       applyReaction(client, article._id, { saved: res.saved });
       void client.invalidateQueries({
-        queryKey: queryKeys.reader.savedArticles(),
+        queryKey: readerActionsQueries.keys.savedArticles(),
         refetchType: res.saved ? 'active' : 'none',
       });
       if (res.saved) {
@@ -156,7 +162,7 @@ function inviteToSignIn(action: string): void {
   const text = `Log in to ${action} articles.`;
   toast(
     <span>
-      <Link to="/login" className="link">
+      <Link to={paths.login()} className="link">
         Log in
       </Link>{' '}
       to {action} articles.
@@ -175,7 +181,7 @@ async function shareOrCopy(article: PublicArticle): Promise<boolean> {
   const text = shareText(article);
   try {
     if (typeof navigator.share === 'function') {
-      await navigator.share({ title: article.title, text, url: `/article/${article._id}` });
+      await navigator.share({ title: article.title, text, url: paths.article(article._id) });
     } else {
       await navigator.clipboard.writeText(text);
       toast.success(CLIENT_MESSAGES.toasts.linkCopied, ACTION_TOAST);
@@ -189,20 +195,8 @@ async function shareOrCopy(article: PublicArticle): Promise<boolean> {
   }
 }
 
-type ActionKind = 'like' | 'dislike' | 'save' | 'share';
-
-/** What every card of a list shares: the reader's lists and the four actions, made once. */
-interface ArticleActionsContextValue {
-  signedIn: boolean;
-  liked: ReadonlySet<string>;
-  disliked: ReadonlySet<string>;
-  saved: ReadonlySet<string>;
-  run: (kind: ActionKind, article: PublicArticle) => void;
-}
-
-const ArticleActionsContext = createContext<ArticleActionsContextValue | null>(null);
-
 function useArticleActionsValue(): ArticleActionsContextValue {
+  const recordView = useRecordViewMutation();
   const lists = useReaderLists();
   const signedIn = lists.signedIn;
   const { mutate: likeArticle } = useReactionMutation('like');
@@ -211,7 +205,7 @@ function useArticleActionsValue(): ArticleActionsContextValue {
   const { mutate: shareArticle } = useShareMutation();
 
   const run = useCallback(
-    (kind: ActionKind, article: PublicArticle) => {
+    (kind: ArticleActionKind, article: PublicArticle) => {
       if (kind === 'share') {
         void shareOrCopy(article).then((shared) => {
           if (shared && signedIn) shareArticle(article);
@@ -229,43 +223,27 @@ function useArticleActionsValue(): ArticleActionsContextValue {
   const disliked = useMemo(() => new Set(lists.disliked), [lists.disliked]);
   const saved = useMemo(() => new Set(lists.saved), [lists.saved]);
   return useMemo(
-    () => ({ signedIn, liked, disliked, saved, run }),
-    [signedIn, liked, disliked, saved, run],
+    () => ({ signedIn, liked, disliked, saved, run, recordView }),
+    [signedIn, liked, disliked, saved, run, recordView],
   );
 }
 
+/** Records a view of an article; the answer is the new streak (on failure it stays as it was). */
+function useRecordViewMutation() {
+  return useMutation({
+    mutationKey: ['articles', 'markviewed'],
+    mutationFn: (id: string) => api('POST /api/articles/markviewed', { body: { article_id: id } }),
+    onSuccess: (res, _id, _context, { client }) =>
+      client.setQueryData(queryKeys.streak(), res.streak),
+  }).mutate;
+}
+
 /**
- * Holds the reader's lists and the actions once for everything inside (a list of cards, its
- * modal, an article page): a card only reads them, so a page of 50 cards subscribes to the query
+ * Holds the reader's lists and the actions once for everything inside (a screen: its lists of
+ * cards, their dialog, an article page; read with useArticleActions from lib/article-actions): a card only reads them, so a page of 50 cards subscribes to the query
  * cache once, not 350 times.
  */
 export function ArticleActionsProvider({ children }: { children: ReactNode }) {
   const value = useArticleActionsValue();
   return <ArticleActionsContext value={value}>{children}</ArticleActionsContext>;
-}
-
-/**
- * Like, dislike, save and share of one article, wherever a card or the modal shows it (inside an
- * ArticleActionsProvider). The reader's lists live in the query cache (loaded once per session),
- * so every screen shows the same state after an action anywhere. Visitors are invited to sign in
- * (share still works).
- */
-export function useArticleActions(article: PublicArticle | undefined) {
-  const context = useContext(ArticleActionsContext);
-  if (!context) throw new Error('useArticleActions needs an ArticleActionsProvider');
-  const { signedIn, liked, disliked, saved, run } = context;
-  const id = article?._id ?? '';
-  const act = (kind: ActionKind) => () => {
-    if (article) run(kind, article);
-  };
-  return {
-    signedIn,
-    liked: liked.has(id),
-    disliked: disliked.has(id),
-    saved: saved.has(id),
-    like: act('like'),
-    dislike: act('dislike'),
-    save: act('save'),
-    share: act('share'),
-  };
 }
