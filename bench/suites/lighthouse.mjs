@@ -51,7 +51,7 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-/** The spec's original client, as measured for issue 9 (for the side-by-side). */
+/** The spec's original client, measured once with these settings (for the side-by-side). */
 const PEER = {
   '/': { performance: 97, accessibility: 82, lcpMs: 2300, jsKbGzip: 138 },
   '/explore': { performance: 93, accessibility: 78, jsKbGzip: 138 },

@@ -1,4 +1,4 @@
-// Suite "load": the mixed load of issue 16 ("Quick under load"). The built API runs in a process
+// Suite "load": quick under a mixed load of reads and writes. The built API runs in a process
 // of its own (one production instance; ../lib/api-process.mjs) on the bundled corpus; one
 // autocannon instance on this process's main thread keeps BENCH_LOAD_CONNECTIONS (default 200)
 // connections busy for BENCH_LOAD_SECONDS (default 30) with a fixed mix of visitors' reads and
@@ -17,10 +17,10 @@
 //                           "API_WORKERS=2" runs two node:cluster workers on one port;
 //                           "READER_WRITE_LIMIT=60,READER_WRITE_HOURLY_LIMIT=600" puts the write
 //                           limits on (off by default): like and save then report their accepted
-//                           answers and their 429s apart (issue 54)
+//                           answers and their 429s apart
 //   BENCH_LOAD_NODE_ARGS    extra node flags for the API process, space-separated (e.g. --trace-gc)
 //   BENCH_LOAD_MIX          diagnosis only: another mix, e.g. "recommendations=100" or
-//                           "latest=50,like=50" (the report then says so; the issue's figures are
+//                           "latest=50,like=50" (the report then says so; reported figures are
 //                           always taken with the default mix)
 //   BENCH_LOAD_SETUPS       which setups one run measures, in order (default "direct,pooler"):
 //                           direct  one instance, DATABASE_URL the embedded PostgreSQL itself
@@ -193,7 +193,7 @@ function slots() {
 
 export default {
   name: 'load',
-  description: `issue 16's mixed load: ${CONNECTIONS} connections for ${SECONDS} s (latest, trending, search, article, like, save, recommendations; ${READERS} signed-in readers) against the API in its own process`,
+  description: `mixed load: ${CONNECTIONS} connections for ${SECONDS} s (latest, trending, search, article, like, save, recommendations; ${READERS} signed-in readers) against the API in its own process`,
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, log, lifecycle }) {

@@ -1,4 +1,4 @@
-// Suite "stories": what grouping articles into stories costs (issue 43). Clustering the bundled
+// Suite "stories": what grouping articles into stories costs. Clustering the bundled
 // corpus as seeding does; the backlog up to 100,000 articles (what an upgraded database with
 // no stories goes through once); then one fresh report at a time, as ingestion assigns it, with
 // 100,000 articles stored: per article, the whole pass (lock, features, assignment, writes),

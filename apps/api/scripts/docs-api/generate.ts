@@ -20,9 +20,11 @@ const GROUPS: Record<string, string> = {
   docs: 'This reference, for machines',
   auth: 'Sign-up, login and the session',
   articles: 'Articles',
+  stories: 'Stories',
   userinteractions: 'Reactions and activity',
-  recommendations: 'Recommendations and reader controls',
+  recommendations: 'Feed and reader controls',
   profile: 'Profile',
+  edition: 'Profile',
 };
 const ACCESS: Record<Route['access'], string> = {
   visitor: 'anyone',

@@ -25,7 +25,7 @@ export interface WriteBudget {
 }
 
 /**
- * The budgets of a signed-in reader's writes (issue 39, finding 5), each counted per reader
+ * The budgets of a signed-in reader's writes, each counted per reader
  * (`req.user.id`) in PostgreSQL, so they hold across instances and restarts. A route spends
  * from one budget. The minute is the burst allowance, the hour the sustained budget.
  *

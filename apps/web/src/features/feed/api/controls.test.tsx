@@ -65,7 +65,7 @@ function Card() {
   );
 }
 
-describe('"Fewer like this" (issue 52)', () => {
+describe('"Fewer like this"', () => {
   it("offers Undo in its toast, from the keyboard; Undo posts the answer's undo and refetches the feed", async () => {
     const user = userEvent.setup();
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });

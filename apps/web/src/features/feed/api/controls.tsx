@@ -104,7 +104,7 @@ export function useFeedControls() {
     });
 
   return {
-    /** The card leaves the feed; the toast's Undo brings it back (issue 52). */
+    /** The card leaves the feed; the toast's Undo brings it back. */
     fewerLikeThis: (article: PublicArticle) =>
       run({
         route: 'POST /api/recommendations/fewerlikethis',

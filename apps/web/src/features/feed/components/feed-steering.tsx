@@ -141,7 +141,7 @@ function SubjectSources({ subject }: { subject: LearnedSubject }) {
 }
 
 /**
- * "Your feed" steering (issue 18): the subjects and categories the feed learned, each with its
+ * "Your feed" steering: the subjects and categories the feed learned, each with its
  * weight and source, turned up, down or off. Changes are staged, previewed (the next top 10) and
  * applied together; a toast offers to undo them.
  */

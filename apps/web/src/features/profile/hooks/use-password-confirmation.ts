@@ -13,7 +13,7 @@ export function shownByPasswordStep(err: unknown, passwordSent: boolean): boolea
 }
 
 /**
- * The password step of a sensitive change (issue 39). The first try goes without a password, as
+ * The password step of a sensitive change. The first try goes without a password, as
  * a fresh sign-in needs none; when the server answers 403 REAUTH_REQUIRED the form shows the
  * password field (PasswordConfirmationField) and every later try carries the password.
  */
