@@ -162,10 +162,10 @@ describe('configuration', () => {
   it('a pool of 30 by default; the embedded server accepts every worker’s pool and its listeners', () => {
     expect(loadConfig({}).databasePool.max).toBe(30);
     expect(embeddedMaxConnections(loadConfig({}))).toBe(100);
-    // 4 workers × (30 pooled + 3 LISTEN + 1 spare) + 10 for an operator.
-    expect(embeddedMaxConnections(loadConfig({ API_WORKERS: '4' }))).toBe(146);
+    // 4 workers × (30 pooled + 3 LISTEN + 3 job queue) + 10 for an operator.
+    expect(embeddedMaxConnections(loadConfig({ API_WORKERS: '4' }))).toBe(154);
     expect(embeddedMaxConnections(loadConfig({ API_WORKERS: '8', DATABASE_POOL_MAX: '50' }))).toBe(
-      442,
+      458,
     );
   });
 

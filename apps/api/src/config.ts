@@ -276,11 +276,11 @@ export interface Config {
 
 /**
  * Connections the embedded PostgreSQL accepts: every worker's pool, its three LISTEN
- * connections and a spare for its maintenance, plus room for an operator's psql; never fewer
- * than PostgreSQL's default of 100.
+ * connections and its job queue's three (pg-boss, modules/edition/job-queue.ts), plus room for
+ * an operator's psql; never fewer than PostgreSQL's default of 100.
  */
 export const embeddedMaxConnections = (config: Pick<Config, 'apiWorkers' | 'databasePool'>) =>
-  Math.max(100, config.apiWorkers * (config.databasePool.max + 4) + 10);
+  Math.max(100, config.apiWorkers * (config.databasePool.max + 6) + 10);
 
 export class ConfigError extends Error {}
 
