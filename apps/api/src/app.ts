@@ -13,7 +13,6 @@ import { apiNotFound, errorHandler } from './middleware/errors.js';
 import { API_BASE, routeRegistrar } from './http/route.js';
 import { createWriteLimits, writesPerIp } from './http/write-limits.js';
 import { authRoutes } from './modules/auth/auth.router.js';
-import { createAuthService } from './modules/auth/auth.service.js';
 import { createCodeLimits } from './modules/auth/code-limits.js';
 import {
   attachAccessToken,
@@ -23,30 +22,22 @@ import {
   mayCarrySession,
 } from './modules/auth/session.js';
 import { articlesRoutes } from './modules/articles/articles.router.js';
-import { createStoriesService, storiesRoutes } from './modules/stories/index.js';
-import { createArticlesService } from './modules/articles/articles.service.js';
+import { storiesRoutes } from './modules/stories/index.js';
 import { docsRoutes } from './modules/docs/index.js';
-import { createEditionService, editionRoutes } from './modules/edition/index.js';
+import { editionRoutes } from './modules/edition/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { ingestionRoutes } from './modules/ingestion/index.js';
 import { createMetrics, metricsRoutes, requestMetrics } from './modules/metrics/index.js';
 import { readerActionsRoutes } from './modules/reader-actions/reader-actions.router.js';
-import { createReaderActionsService } from './modules/reader-actions/reader-actions.service.js';
-import {
-  avatarsStatic,
-  createMediaStorage,
-  createProfileService,
-  profileRoutes,
-} from './modules/profile/index.js';
-import {
-  createFeedProfileService,
-  createReaderControlsService,
-  createFeedService,
-  feedRoutes,
-} from './modules/feed/index.js';
+import { avatarsStatic, profileRoutes } from './modules/profile/index.js';
+import { feedRoutes } from './modules/feed/index.js';
+import { createServices, type Services } from './services.js';
 
-/** Builds the whole HTTP app from its dependencies; server.ts only listens. */
-export function createApp(deps: AppDeps): Express {
+/**
+ * Builds the whole HTTP app from its dependencies and the instance's services (server.ts shares
+ * them with its timed jobs; tests may leave them to be built here); server.ts only listens.
+ */
+export function createApp(deps: AppDeps, services: Services = createServices(deps)): Express {
   const { config, logger, pool } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -54,7 +45,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
 
   const metrics = deps.metrics ?? createMetrics(pool);
-  const auth = createAuthService(deps);
+  const { auth, articles, stories, readerActions, profile, feed, editions } = services;
+  const { readerControls, feedProfile } = services;
   // A GET of a remembered public answer is served here, before the stack below.
   const lane = createFastLane({
     mayCarrySession,
@@ -69,15 +61,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(logger));
   app.use(requestMetrics(metrics));
 
-  // Every service is built once, here, and handed to the routers that need it.
-  const articles = createArticlesService(deps);
-  const stories = createStoriesService(deps);
-  const readerActions = createReaderActionsService(deps);
-  const profile = createProfileService(deps, createMediaStorage(config), readerActions);
-  const feed = createFeedService(deps, { readerActions });
-  const readerControls = createReaderControlsService(deps);
-  const feedProfile = createFeedProfileService(deps);
-  const editions = createEditionService(deps, feed);
   const sessions = createSessionMiddleware(auth);
   const codeLimits = createCodeLimits(deps);
   const writeLimits = createWriteLimits(deps);

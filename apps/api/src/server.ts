@@ -40,8 +40,8 @@ import {
   type MetricsSource,
 } from './modules/metrics/index.js';
 import { createSessionUsers } from './modules/auth/index.js';
-import { createEditionService, editionJob, startJobQueue } from './modules/edition/index.js';
-import { createFeedService } from './modules/feed/index.js';
+import { editionJob, startJobQueue } from './modules/edition/index.js';
+import { createServices } from './services.js';
 import {
   ensurePortFree,
   listenFailure,
@@ -367,13 +367,14 @@ async function start(config: Config, logger: Logger, started: Started) {
     sessionUsers,
     changes,
   };
-  const app = createApp(deps);
+  const services = createServices(deps);
+  const app = createApp(deps, services);
   // Timed work, once per occurrence across instances: the editions due each minute, and every
   // hour what can never be used again.
   started.jobs = await startJobQueue({
     connectionString: directUrl,
     jobs: [
-      editionJob(createEditionService(deps, createFeedService(deps))),
+      editionJob(services.editions),
       { name: 'maintenance', cron: '0 * * * *', run: () => pruneExpired(database.db, systemClock) },
     ],
     logger,
