@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const MAX_SUBJECT = 72;
-/** The last commit before CI began checking subjects (issue 40). */
+/** The last commit before CI began checking subjects: older ones are history, left as they are. */
 export const CONVENTION_SINCE = 'ea70aea2662aaff14fe417e1cfc263548cd5b899';
 
 /** What is wrong with one commit message, or null. */

@@ -48,3 +48,17 @@ export const RESET_INTERESTS_DIALOG = {
 export const MUTED_TOPIC_KINDS = ['category', 'keyword'] as const;
 
 export type MutedTopicKind = (typeof MUTED_TOPIC_KINDS)[number];
+
+/** How often the edition by e-mail leaves (schemas/edition.ts). */
+export const EDITION_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+
+/** Monday first, as ISO 8601 numbers the days (1 to 7). */
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDITION_FREQUENCIES, WEEKDAYS } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { safeString, timezoneSchema, withAccessToken } from './common.js';
 
@@ -10,20 +11,9 @@ import { safeString, timezoneSchema, withAccessToken } from './common.js';
 
 const e = MESSAGES.edition;
 
-export const EDITION_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export const editionFrequencySchema = z.enum(EDITION_FREQUENCIES, { error: e.invalidFrequency });
 export type EditionFrequency = z.infer<typeof editionFrequencySchema>;
 
-/** Monday first, as ISO 8601 numbers the days (1 to 7). */
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 export const weekdaySchema = z.enum(WEEKDAYS, { error: e.invalidWeekday });
 export type Weekday = z.infer<typeof weekdaySchema>;
 

@@ -35,20 +35,6 @@ export function bodyFrom(form: EditionForm): EditionSettingsBody {
 }
 
 /**
- * The days as the shared WEEKDAYS lists them, Monday first. Repeated here: the shared list sits
- * beside its zod schema, which the profile screen loads only when the reader saves.
- */
-export const DAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const satisfies readonly Weekday[];
-
-/**
  * The shared schema's refusals, by field; none when the body is valid. The schema (and zod) load
  * on the first save; if they cannot, the server checks the same schema and answers by field.
  */

@@ -1,4 +1,4 @@
-import type { EditionSettings as Settings } from '@lede/shared';
+import { WEEKDAYS, type EditionSettings as Settings } from '@lede/shared';
 import { useQuery } from '@tanstack/react-query';
 import { RadioGroup, Switch } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
@@ -9,7 +9,6 @@ import { editionQueries } from '../api/edition';
 import { useSaveEdition } from '../hooks/use-save-edition';
 import {
   bodyFrom,
-  DAYS,
   formFrom,
   refusals,
   serverErrors,
@@ -131,7 +130,7 @@ function EditionSettingsForm({ settings }: { settings: Settings }) {
                         change({ weekday: e.target.value as EditionForm['weekday'] })
                       }
                     >
-                      {DAYS.map((day) => (
+                      {WEEKDAYS.map((day) => (
                         <option key={day} value={day}>
                           {dayName(day)}
                         </option>
