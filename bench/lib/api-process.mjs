@@ -160,22 +160,40 @@ async function runInstance() {
   let waits = [];
   // The write path's statements, from pool.query to their result (pool wait, execution and the
   // event loop's delay in taking the answer), by the table or function they name.
-  const TIMED_STATEMENTS = /write_budgets|lede_toggle_\w+/;
+  const TIMED_STATEMENTS =
+    /write_budgets|lede_charge_and_toggle_\w+|lede_charge_budget|lede_toggle_\w+/;
   let statementTimes = new Map();
+  // Each split in two: the wait for a pooled connection, and the round trip once it is had
+  // (sending, PostgreSQL, and the event loop's delay in taking the answer), `<kind> wait` and
+  // `<kind> trip`. The split statements run as pool.query does: connect, query, release.
   const query = pool.query.bind(pool);
+  const noteTime = (kind, ms) => {
+    let list = statementTimes.get(kind);
+    if (!list) statementTimes.set(kind, (list = []));
+    list.push(ms);
+  };
   pool.query = (...args) => {
     const text = typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? '');
     const kind = TIMED_STATEMENTS.exec(text)?.[0];
-    const result = query(...args);
-    if (!kind || typeof result?.then !== 'function') return result;
+    if (!kind || args.some((a) => typeof a === 'function')) return query(...args);
     const started = performance.now();
-    const note = () => {
-      let list = statementTimes.get(kind);
-      if (!list) statementTimes.set(kind, (list = []));
-      list.push(performance.now() - started);
-    };
-    result.then(note, note);
-    return result;
+    return pool.connect().then((client) => {
+      const had = performance.now();
+      noteTime(`${kind} wait`, had - started);
+      const done = (err) => {
+        client.release(err);
+        const now = performance.now();
+        noteTime(`${kind} trip`, now - had);
+        noteTime(kind, now - started);
+      };
+      return client.query(...args).then(
+        (r) => (done(), r),
+        (err) => {
+          done(err);
+          throw err;
+        },
+      );
+    });
   };
   const connect = pool.connect.bind(pool);
   pool.connect = (cb) => {

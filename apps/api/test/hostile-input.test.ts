@@ -69,6 +69,9 @@ const validValue = (field: string): unknown =>
     value: 'science',
     category: 'science',
     limit: 10,
+    liked: true,
+    disliked: true,
+    saved: true,
   })[field];
 
 const HOSTILE_STRINGS: [string, unknown][] = [

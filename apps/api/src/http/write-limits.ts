@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import { writeBudgets as budgetsTable } from '../db/schema.js';
 import {
   createLimiter,
@@ -67,7 +67,40 @@ export type WriteLimits = Record<keyof ReturnType<typeof writeBudgets>, RequestH
    * already knows to be over its reader's budget (see `refuseForeseen`), without a statement.
    */
   refuseForeseen(readerOf: VerifiedReader): RequestHandler;
+  /**
+   * The `actions` budget charged in the write's own statement (see `ChargeWithin`): the route
+   * middleware refuses what this instance foresees over budget, as `actions` does, and leaves
+   * the charge to the handler, which must make it (`chargeOf(req)`) for the write to happen.
+   */
+  actionsInStatement: RequestHandler;
+  /** The charge `actionsInStatement` left for this request's handler. */
+  chargeOf(req: Request): ChargeWithin;
 };
+
+/**
+ * A budget's counts as a statement answers them after charging (the `budget_*` columns of the
+ * `lede_charge_and_*` functions, migration 0032): window starts in epoch ms.
+ */
+export type BudgetAnswer = {
+  budget_charged: boolean;
+  budget_minute_start: number;
+  budget_minute_hits: number;
+  budget_minute_previous: number;
+  budget_hour_start: number;
+  budget_hour_hits: number;
+  budget_hour_previous: number;
+};
+
+/**
+ * A write's charge made inside its own statement: `work` sends one statement that charges the
+ * budget with `budgetArgs` (the leading arguments of a `lede_charge_and_*` function) and writes
+ * only if that charged, answering the budget's counts and its own value. Resolves to the value;
+ * rejects with the 429 of a write over budget when the charge was refused (nothing written),
+ * or without a statement when this instance foresees the refusal.
+ */
+export type ChargeWithin = <T>(
+  work: (budgetArgs: SQL) => Promise<{ budget: BudgetAnswer; value: T }>,
+) => Promise<T>;
 
 /** Readers remembered per instance before those that no longer count are swept out. */
 const KNOWN_SWEEP_AT = 10_000;
@@ -88,6 +121,7 @@ interface Known {
 }
 
 type Charge = { allowed: true } | { allowed: false; waitMs: number };
+type Charged<T> = { allowed: true; value: T } | { allowed: false; waitMs: number };
 
 /** Of two answers about one window, the later one (answers may come back out of order). */
 const later = (a: KnownWindow | undefined, b: KnownWindow): KnownWindow =>
@@ -115,11 +149,14 @@ function rollTo(
  * reader holding both windows, the minute and the hour, each a sliding-window counter (the hits
  * of the current fixed window and of the one before, as in `rate-limit.ts`).
  *
- * Checking and charging is one statement: an upsert that rolls the row's windows forward to the
- * current ones, charges both if one more hit keeps both within their limits (and neither
- * otherwise: nothing to take back), and answers the counts and whether it charged. Concurrent
- * requests of one reader, from any instance, queue on that row's lock and each sees every hit
- * before it, so at most the limit of them pass: every write that passes was charged there.
+ * Checking and charging is one upsert (`lede_charge_budget`, migration 0032) that rolls the row's
+ * windows forward to the current ones, charges both if one more hit keeps both within their
+ * limits (and neither otherwise: nothing to take back), and answers the counts and whether it
+ * charged. Concurrent requests of one reader, from any instance, queue on that row's lock and
+ * each sees every hit before it, so at most the limit of them pass: every write that passes was
+ * charged there. A write that is itself one statement (a like, a save) makes the charge inside
+ * it (`chargeWithin`, the `lede_charge_and_toggle_*` functions): one round trip for both, and
+ * over budget nothing is written.
  *
  * A refusal usually costs no statement: the instance keeps each reader's latest counts as the
  * database answered them, and refuses at once a request that they (plus this instance's own
@@ -152,6 +189,22 @@ export class WriteBudgetStore {
 
   /** Charges one write of `reader`, or says how long until one would be within the budget. */
   async charge(reader: string): Promise<Charge> {
+    const charged = await this.chargeWithin(reader, async (budgetArgs) => ({
+      budget: await this.chargeRow(budgetArgs),
+      value: undefined,
+    }));
+    return charged.allowed ? { allowed: true } : charged;
+  }
+
+  /**
+   * Charges one write of `reader` in the statement `work` sends (see `ChargeWithin`): its value
+   * if the budget was charged, else how long until one more write would be within it. A refusal
+   * foreseen here sends nothing.
+   */
+  async chargeWithin<T>(
+    reader: string,
+    work: (budgetArgs: SQL) => Promise<{ budget: BudgetAnswer; value: T }>,
+  ): Promise<Charged<T>> {
     const now = this.clock.now().getTime();
     const key = `${this.name}:${reader}`;
     const minute = fixedWindow(now, MINUTE_MS);
@@ -166,10 +219,22 @@ export class WriteBudgetStore {
     }
     known.pending++;
     try {
-      const row = await this.chargeRow(key, minute, hour);
+      const { budget, value } = await work(this.budgetArgs(key, minute, hour));
+      const row = {
+        minute: {
+          start: budget.budget_minute_start,
+          hits: budget.budget_minute_hits,
+          previous: budget.budget_minute_previous,
+        },
+        hour: {
+          start: budget.budget_hour_start,
+          hits: budget.budget_hour_hits,
+          previous: budget.budget_hour_previous,
+        },
+      };
       known.minute = later(known.minute, row.minute);
       known.hour = later(known.hour, row.hour);
-      if (row.charged) return { allowed: true };
+      if (budget.budget_charged) return { allowed: true, value };
       const m = rollTo(row.minute, minute, MINUTE_MS);
       const h = rollTo(row.hour, hour, HOUR_MS);
       // A row ahead of this clock (another instance's) has no wait to tell here: a second.
@@ -210,61 +275,31 @@ export class WriteBudgetStore {
     this.sweepAt = Math.max(KNOWN_SWEEP_AT, 2 * this.known.size);
   }
 
-  /** The one statement: rolls the row forward, charges both windows or neither, answers the counts. */
-  private async chargeRow(
+  /**
+   * The arguments of `lede_charge_budget` (migration 0032, which holds the rule: the row's
+   * windows rolled forward to the current ones, both charged if one more write fits both
+   * limits, neither otherwise), which the `lede_charge_and_*` functions take first.
+   */
+  private budgetArgs(
     key: string,
     minute: ReturnType<typeof fixedWindow>,
     hour: ReturnType<typeof fixedWindow>,
-  ) {
+  ): SQL {
     const { perMinute, perHour } = this.budget;
-    // The row's windows rolled forward to the current ones: still the current window, the one
-    // before it (its hits become the previous ones), or older (nothing counts any more). A row
-    // ahead of this clock (another instance's) is taken as it is.
-    const rolled = (prefix: 'minute' | 'hour', w: typeof minute) => {
-      const [start, hits, previous] = ['start', 'hits', 'previous'].map((c) =>
-        sql.raw(`b.${prefix}_${c}`),
-      );
-      return {
-        current: sql`(case when ${start} >= ${w.current} then ${hits} else 0 end)`,
-        previous: sql`(case when ${start} >= ${w.current} then ${previous}
-                            when ${start} = ${w.previous} then ${hits} else 0 end)`,
-        start: sql`greatest(${start}, ${w.current})`,
-      };
-    };
-    const m = rolled('minute', minute);
-    const h = rolled('hour', hour);
-    // One more hit within the limit: current + 1 + ceil(previous × (W − elapsed) / W) ≤ limit.
-    const within = (r: typeof m, w: typeof minute, windowMs: number, limit: number) =>
-      sql`${r.current} + 1 + (${r.previous}::bigint * ${windowMs - w.elapsedMs} + ${windowMs - 1}) / ${windowMs} <= ${limit}`;
-    const ok = sql`(case when ${within(m, minute, MINUTE_MS, perMinute)}
-                          and ${within(h, hour, HOUR_MS, perHour)} then 1 else 0 end)`;
-    const first = perMinute >= 1 && perHour >= 1 ? 1 : 0;
-    const result = await this.db.execute<{
-      minute_start: number;
-      minute_hits: number;
-      minute_previous: number;
-      hour_start: number;
-      hour_hits: number;
-      hour_previous: number;
-      charged: boolean;
-    }>(sql`
-      insert into ${budgetsTable} as b
-        (key, minute_start, minute_hits, minute_previous, hour_start, hour_hits, hour_previous, charged)
-      values (${key}, ${minute.current}, ${first}, 0, ${hour.current}, ${first}, 0, ${first === 1})
-      on conflict (key) do update set
-        minute_start = ${m.start}, minute_hits = ${m.current} + ${ok}, minute_previous = ${m.previous},
-        hour_start = ${h.start}, hour_hits = ${h.current} + ${ok}, hour_previous = ${h.previous},
-        charged = ${ok} = 1
-      returning (extract(epoch from minute_start) * 1000)::float8 as minute_start,
-                minute_hits, minute_previous,
-                (extract(epoch from hour_start) * 1000)::float8 as hour_start,
-                hour_hits, hour_previous, charged`);
-    const row = result.rows[0]!;
-    return {
-      charged: row.charged,
-      minute: { start: row.minute_start, hits: row.minute_hits, previous: row.minute_previous },
-      hour: { start: row.hour_start, hits: row.hour_hits, previous: row.hour_previous },
-    };
+    const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+    return sql`${key}::text, ${at(minute.current)}, ${minute.elapsedMs}::int, ${at(hour.current)}, ${hour.elapsedMs}::int, ${perMinute}::int, ${perHour}::int`;
+  }
+
+  /** The one statement of a budget charged alone: the charge, answering the counts. */
+  private async chargeRow(budgetArgs: SQL): Promise<BudgetAnswer> {
+    const result = await this.db.execute<BudgetAnswer>(sql`
+      select charged as budget_charged,
+             (extract(epoch from minute_start) * 1000)::float8 as budget_minute_start,
+             minute_hits as budget_minute_hits, minute_previous as budget_minute_previous,
+             (extract(epoch from hour_start) * 1000)::float8 as budget_hour_start,
+             hour_hits as budget_hour_hits, hour_previous as budget_hour_previous
+      from lede_charge_budget(${budgetArgs})`);
+    return result.rows[0]!;
   }
 }
 
@@ -322,6 +357,31 @@ function budgetLimit(store: WriteBudgetStore, spending: SpendingRoutes): Request
 }
 
 /**
+ * One budget charged in the write's own statement (put after the session, as `budgetLimit`): a
+ * refusal this instance foresees is the same 429 at once; otherwise the handler gets the charge
+ * (`charges`), so that the budget and the write are one round trip, and a refused charge is
+ * that 429 with nothing written.
+ */
+function budgetInStatement(
+  store: WriteBudgetStore,
+  spending: SpendingRoutes,
+  charges: WeakMap<Request, ChargeWithin>,
+): RequestHandler {
+  return (req, _res, next) => {
+    spending.learn(req, store);
+    const reader = currentUser(req).id;
+    const waitMs = store.foreseenWait(reader);
+    if (waitMs) throw overBudget(waitMs);
+    charges.set(req, async (work) => {
+      const charged = await store.chargeWithin(reader, work);
+      if (!charged.allowed) throw overBudget(charged.waitMs);
+      return charged.value;
+    });
+    next();
+  };
+}
+
+/**
  * The refusal of a write this instance already knows to be over budget, before the session is
  * looked up: when a session's kept row has expired, reading it again waits for a pooled
  * connection (the most of a refusal's time under load). The reader is the one the request's
@@ -352,17 +412,25 @@ export function createWriteLimits(deps: {
 }): WriteLimits {
   const budgets = writeBudgets(deps.config);
   const spending = new SpendingRoutes();
-  const limit = (name: keyof typeof budgets) =>
-    budgetLimit(
-      new WriteBudgetStore(deps.db, deps.clock, `writes-${name}`, budgets[name]),
-      spending,
-    );
+  const store = (name: keyof typeof budgets) =>
+    new WriteBudgetStore(deps.db, deps.clock, `writes-${name}`, budgets[name]);
+  const limit = (name: keyof typeof budgets) => budgetLimit(store(name), spending);
+  // The routes charging `actions` in their statement share its store (the same rows, the same
+  // memory of them) with those charging it alone.
+  const actions = store('actions');
+  const charges = new WeakMap<Request, ChargeWithin>();
   return {
-    actions: limit('actions'),
+    actions: budgetLimit(actions, spending),
     feeds: limit('feeds'),
     uploads: limit('uploads'),
     profile: limit('profile'),
     refuseForeseen: (readerOf) => refuseForeseen(spending, readerOf),
+    actionsInStatement: budgetInStatement(actions, spending, charges),
+    chargeOf(req) {
+      const charge = charges.get(req);
+      if (!charge) throw new Error(`${req.method} ${req.path} has no budget charge to make`);
+      return charge;
+    },
   };
 }
 

@@ -6,11 +6,33 @@ import {
   SAVED_ARTICLES_MAX,
 } from '../constants.js';
 import { publicArticleSchema } from './articles.js';
+import { MESSAGES } from '../messages.js';
 import { articleIdSchema, safeString, withAccessToken } from './common.js';
+
+const v = MESSAGES.validation;
 
 /** The reader's own state: reactions, saves, shares, activity and streak (routes/reader-actions.ts). */
 
 export const articleActionBody = z.object({ article_id: articleIdSchema });
+
+/**
+ * The toggles' bodies. Without the state field the request toggles; with it, the reader's
+ * state becomes that whatever it was, so sending it again changes nothing (an offline queue
+ * replays the intended state, never a blind toggle).
+ */
+export const likeBody = articleActionBody.extend({
+  liked: z.boolean({ error: v.invalidInput }).optional(),
+});
+export const dislikeBody = articleActionBody.extend({
+  disliked: z.boolean({ error: v.invalidInput }).optional(),
+});
+export const saveBody = articleActionBody.extend({
+  saved: z.boolean({ error: v.invalidInput }).optional(),
+});
+
+export type LikeBody = z.infer<typeof likeBody>;
+export type DislikeBody = z.infer<typeof dislikeBody>;
+export type SaveBody = z.infer<typeof saveBody>;
 
 export const activityEntrySchema = z.object({
   _id: z.string(),

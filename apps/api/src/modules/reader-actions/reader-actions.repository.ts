@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ActivityAction } from '@lede/shared';
 import type { DbExecutor } from '../../db/client.js';
+import type { BudgetAnswer } from '../../http/write-limits.js';
 import {
   articleReactions,
   articles,
@@ -25,11 +26,21 @@ export type ReactionKind = (typeof articleReactions.$inferSelect)['kind'];
 export type CounterName = 'likes' | 'dislikes' | 'saves' | 'shares' | 'views';
 export type ArticleCounts = Record<CounterName, number>;
 
-/** What a toggle function answers: `no-reader` when the account is gone. */
+/**
+ * What a toggle function answers: `no-reader` when the account is gone; `over-budget` (only
+ * when charged in the statement) when the reader's write budget refused it.
+ */
 export type ToggleResult<T> =
-  ({ outcome: 'ok'; counts: ArticleCounts } & T) | { outcome: 'no-reader' | 'no-article' };
+  | ({ outcome: 'ok'; counts: ArticleCounts } & T)
+  | { outcome: 'no-reader' | 'no-article' | 'over-budget' };
 
-type ToggleRow = { outcome: 'ok' | 'no-reader' | 'no-article' } & ArticleCounts;
+type ToggleRow = { outcome: 'ok' | 'no-reader' | 'no-article' | 'over-budget' } & ArticleCounts;
+
+/** A write charged to the reader's budget in its own statement: the budget's answer and the write's. */
+export interface ChargedWrite<T> {
+  budget: BudgetAnswer;
+  value: T;
+}
 
 const countsOf = ({ likes, dislikes, saves, shares, views }: ArticleCounts): ArticleCounts => ({
   likes,
@@ -136,9 +147,11 @@ export const readerActionsRepository = {
   },
 
   /**
-   * Like or dislike as a toggle, in one round trip (`lede_toggle_reaction`, migration 0018, first
-   * written in 0007): the reader's row is locked, then the same kind again removes the reaction,
-   * the other kind replaces it (its time restarts: a new action for the activity list), and the
+   * Like or dislike, in one round trip (`lede_toggle_reaction`, migration 0030, first written in
+   * 0007): the reader's row is locked; then, without `want`, the same kind again removes the
+   * reaction and the other kind replaces it (its time restarts: a new action for the activity
+   * list); with `want`, the reaction of `kind` becomes present (true, replacing the other kind)
+   * or absent (false, leaving the other kind), and nothing is written when it already was. The
    * counters move by what changed.
    *
    * Why PL/pgSQL and not TypeScript here: the toggle locks, reads, writes and moves counters,
@@ -152,9 +165,10 @@ export const readerActionsRepository = {
     { userId, articleId }: UserArticle,
     kind: ReactionKind,
     at: Date,
+    want?: boolean,
   ): Promise<ToggleResult<{ reaction: ReactionKind | null }>> {
     const result = await db.execute<ToggleRow & { reaction: ReactionKind | null }>(
-      sql`select * from lede_toggle_reaction(${userId}, ${articleId}, ${kind}, ${at.toISOString()}::timestamptz)`,
+      sql`select * from lede_toggle_reaction(${userId}, ${articleId}, ${kind}, ${at.toISOString()}::timestamptz, ${want ?? null}::boolean)`,
     );
     const row = result.rows[0]!;
     return row.outcome === 'ok'
@@ -162,19 +176,70 @@ export const readerActionsRepository = {
       : { outcome: row.outcome };
   },
 
-  /** Save or unsave as a toggle, in one round trip (`lede_toggle_save`), like toggleReaction. */
+  /**
+   * Save or unsave, in one round trip (`lede_toggle_save`), like toggleReaction: a toggle without
+   * `want`, else the save becomes `want` (nothing written when it already was).
+   */
   async toggleSave(
     db: DbExecutor,
     { userId, articleId }: UserArticle,
     at: Date,
+    want?: boolean,
   ): Promise<ToggleResult<{ saved: boolean }>> {
     const result = await db.execute<ToggleRow & { saved: boolean }>(
-      sql`select * from lede_toggle_save(${userId}, ${articleId}, ${at.toISOString()}::timestamptz)`,
+      sql`select * from lede_toggle_save(${userId}, ${articleId}, ${at.toISOString()}::timestamptz, ${want ?? null}::boolean)`,
     );
     const row = result.rows[0]!;
     return row.outcome === 'ok'
       ? { outcome: 'ok', saved: row.saved, counts: countsOf(row) }
       : { outcome: row.outcome };
+  },
+
+  /**
+   * toggleReaction with the reader's write budget charged in the same statement
+   * (`lede_charge_and_toggle_reaction`, migration 0032; `budgetArgs` from the budget's store):
+   * one round trip for both. Over budget the outcome is `over-budget` and nothing is written.
+   */
+  async chargeAndToggleReaction(
+    db: DbExecutor,
+    budgetArgs: SQL,
+    { userId, articleId }: UserArticle,
+    kind: ReactionKind,
+    at: Date,
+    want?: boolean,
+  ): Promise<ChargedWrite<ToggleResult<{ reaction: ReactionKind | null }>>> {
+    const result = await db.execute<ToggleRow & BudgetAnswer & { reaction: ReactionKind | null }>(
+      sql`select * from lede_charge_and_toggle_reaction(${budgetArgs}, ${userId}, ${articleId}, ${kind}, ${at.toISOString()}::timestamptz, ${want ?? null}::boolean)`,
+    );
+    const row = result.rows[0]!;
+    return {
+      budget: row,
+      value:
+        row.outcome === 'ok'
+          ? { outcome: 'ok', reaction: row.reaction, counts: countsOf(row) }
+          : { outcome: row.outcome },
+    };
+  },
+
+  /** toggleSave with the budget charged in the same statement (`lede_charge_and_toggle_save`). */
+  async chargeAndToggleSave(
+    db: DbExecutor,
+    budgetArgs: SQL,
+    { userId, articleId }: UserArticle,
+    at: Date,
+    want?: boolean,
+  ): Promise<ChargedWrite<ToggleResult<{ saved: boolean }>>> {
+    const result = await db.execute<ToggleRow & BudgetAnswer & { saved: boolean }>(
+      sql`select * from lede_charge_and_toggle_save(${budgetArgs}, ${userId}, ${articleId}, ${at.toISOString()}::timestamptz, ${want ?? null}::boolean)`,
+    );
+    const row = result.rows[0]!;
+    return {
+      budget: row,
+      value:
+        row.outcome === 'ok'
+          ? { outcome: 'ok', saved: row.saved, counts: countsOf(row) }
+          : { outcome: row.outcome },
+    };
   },
 
   /**

@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import { MESSAGES } from '@lede/shared';
 import type { RouteRegistrar } from '../../http/route.js';
 import type { WriteLimits } from '../../http/write-limits.js';
@@ -22,17 +23,31 @@ export function readerActionsRoutes(
   limits: WriteLimits,
 ): void {
   const actionLimit = [limits.actions];
-  const react = async (kind: ReactionKind, user: UserRow, articleId: string) =>
-    toReactionResult(kind, await readerActions.toggleReaction(user, articleId, kind));
-  routes.json('POST /api/userinteractions/like', actionLimit, ({ body, user }) =>
-    react('like', user, body.article_id),
+  /** Likes, dislikes and saves charge the `actions` budget in their own statement: one round trip. */
+  const chargedInStatement = [limits.actionsInStatement];
+  /** `want` (the body's `liked`, `disliked` or `saved`) sets the state; without it, a toggle. */
+  const react = async (
+    kind: ReactionKind,
+    user: UserRow,
+    articleId: string,
+    want: boolean | undefined,
+    req: Request,
+  ) =>
+    toReactionResult(
+      kind,
+      await readerActions.toggleReaction(user, articleId, kind, want, limits.chargeOf(req)),
+    );
+  routes.json('POST /api/userinteractions/like', chargedInStatement, ({ body, user, req }) =>
+    react('like', user, body.article_id, body.liked, req),
   );
-  routes.json('POST /api/userinteractions/dislike', actionLimit, ({ body, user }) =>
-    react('dislike', user, body.article_id),
+  routes.json('POST /api/userinteractions/dislike', chargedInStatement, ({ body, user, req }) =>
+    react('dislike', user, body.article_id, body.disliked, req),
   );
 
-  routes.json('POST /api/userinteractions/save', actionLimit, async ({ body, user }) =>
-    toSaveResult(await readerActions.toggleSave(user, body.article_id)),
+  routes.json('POST /api/userinteractions/save', chargedInStatement, async ({ body, user, req }) =>
+    toSaveResult(
+      await readerActions.toggleSave(user, body.article_id, body.saved, limits.chargeOf(req)),
+    ),
   );
 
   routes.json('POST /api/userinteractions/share', actionLimit, async ({ body, user }) => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@lede/shared';
 import { pgErrorCode, type DbExecutor } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import type { ChargeWithin } from '../../http/write-limits.js';
 import { ApiError } from '../../lib/errors.js';
 import type { UserRow } from '../users/index.js';
 import {
@@ -45,6 +46,8 @@ function foundCounts(counts: ArticleCounts | undefined): ArticleCounts {
 function toggled<T>(result: ToggleResult<T>): { counts: ArticleCounts } & T {
   if (result.outcome === 'no-reader') throw ApiError.unauthorized(MESSAGES.auth.invalidToken);
   if (result.outcome === 'no-article') throw articleNotFound();
+  // The charge answers a refused budget with its 429 before the write's answer is read.
+  if (result.outcome === 'over-budget') throw new Error('a write over budget reached its answer');
   return result as { counts: ArticleCounts } & T;
 }
 
@@ -100,23 +103,45 @@ export function createReaderActionsService({
     }
   }
 
-  /** Like or dislike as a toggle: the same kind again removes it, the other kind replaces it. */
+  /**
+   * Like or dislike: without `want` a toggle (the same kind again removes it, the other kind
+   * replaces it); with it, the reaction of `requested` is made present or absent, whatever it was.
+   * With `charge`, the reader's write budget is charged in the same statement (429 over it).
+   */
   async function toggleReaction(
     user: UserRow,
     articleId: string,
     requested: ReactionKind,
+    want?: boolean,
+    charge?: ChargeWithin,
   ): Promise<ReactionOutcome> {
+    const ids = { userId: user.id, articleId };
+    const at = clock.now();
     const { reaction, counts } = toggled(
       await withArticle(() =>
-        repo.toggleReaction(db, { userId: user.id, articleId }, requested, clock.now()),
+        charge
+          ? charge((budget) => repo.chargeAndToggleReaction(db, budget, ids, requested, at, want))
+          : repo.toggleReaction(db, ids, requested, at, want),
       ),
     );
     return { reaction, counts };
   }
 
-  async function toggleSave(user: UserRow, articleId: string): Promise<SaveOutcome> {
+  /** Save or unsave: a toggle without `want`, else the save becomes `want`; `charge` as above. */
+  async function toggleSave(
+    user: UserRow,
+    articleId: string,
+    want?: boolean,
+    charge?: ChargeWithin,
+  ): Promise<SaveOutcome> {
+    const ids = { userId: user.id, articleId };
+    const at = clock.now();
     const { saved, counts } = toggled(
-      await withArticle(() => repo.toggleSave(db, { userId: user.id, articleId }, clock.now())),
+      await withArticle(() =>
+        charge
+          ? charge((budget) => repo.chargeAndToggleSave(db, budget, ids, at, want))
+          : repo.toggleSave(db, ids, at, want),
+      ),
     );
     return { saved, counts };
   }
