@@ -1,9 +1,11 @@
-// Suite "stories": what grouping articles into stories costs. Clustering the bundled
-// corpus as seeding does; the backlog up to 100,000 articles (what an upgraded database with
-// no stories goes through once); then one fresh report at a time, as ingestion assigns it, with
-// 100,000 articles stored: per article, the whole pass (lock, features, assignment, writes),
-// beside an empty pass (lock and reads, nothing to assign) measured in the same run; and the
-// merge pass each ingestion run makes after its sources.
+// Suite "stories": what grouping articles into stories costs. Seeding the bundled corpus in
+// its stories (storeInStories, as the server seeds); the backlog up to 100,000 articles left
+// pending (what an upgraded database with no stories goes through once, clusterPending); then
+// one fresh report at a time with 100,000 articles stored, as ingestion stores it: assigned
+// before it is inserted (features, assignment, one write of the row, its story and the
+// statistics), beside the former way (insert, then a pass that locks, reads and updates it) and
+// an empty pass (lock and read, nothing to assign) measured in the same run; and the merge pass
+// each ingestion run makes after its sources.
 import { quantile } from '../lib/quantile.mjs';
 import { importTool } from '../lib/tools.mjs';
 import path from 'node:path';
@@ -30,17 +32,64 @@ function distribution(values) {
   };
 }
 
+/**
+ * Counts the time of the lede_* SQL functions from now on (track_functions, as superuser);
+ * resolves to a function giving each one's calls and mean total and own time since, in ms.
+ * Null when the server refuses.
+ */
+async function functionStats(pool) {
+  try {
+    await pool.query(`alter system set track_functions = 'all'`);
+    await pool.query('select pg_reload_conf()');
+    await pool.query('select pg_stat_reset()');
+  } catch {
+    return async () => null;
+  }
+  return async () => {
+    await pool.query('select pg_stat_force_next_flush()').catch(() => undefined);
+    const { rows } = await pool.query(
+      `select funcname, calls::int, total_time, self_time from pg_stat_user_functions
+        where funcname like 'lede\\_%' and calls > 0 order by total_time desc`,
+    );
+    await pool.query('alter system reset track_functions');
+    await pool.query('select pg_reload_conf()');
+    return Object.fromEntries(
+      rows.map((r) => [
+        r.funcname,
+        {
+          calls: r.calls,
+          total: round3(r.total_time / r.calls),
+          own: round3(r.self_time / r.calls),
+        },
+      ]),
+    );
+  };
+}
+
 export default {
   name: 'stories',
   description: `story clustering: the corpus at seeding, the backlog to ${SCALE}, one report at a time at ${SCALE}`,
 
   /** @param {import('../run.mjs').SuiteContext} ctx */
   async run({ api, log }) {
-    const [{ seedCorpusIfEmpty }, stories, { loadGeneratedArticles }] = await Promise.all([
-      importApi('modules/articles/seed.js'),
-      importApi('modules/stories/index.js'),
-      importTool('synthetic-articles.ts'),
-    ]);
+    const [{ seedCorpusIfEmpty }, stories, { storiesRepository }, { loadGeneratedArticles }] =
+      await Promise.all([
+        importApi('modules/articles/seed.js'),
+        importApi('modules/stories/index.js'),
+        importApi('modules/stories/stories.repository.js'),
+        importTool('synthetic-articles.ts'),
+      ]);
+    // The one write of storeInStories, timed on its own (the rest is features and assignment).
+    const writes = [];
+    const insertInStories = storiesRepository.insertInStories;
+    storiesRepository.insertInStories = async (...args) => {
+      const t = performance.now();
+      try {
+        return await insertInStories.apply(storiesRepository, args);
+      } finally {
+        writes.push(performance.now() - t);
+      }
+    };
     const { db, pool, logger } = api.deps;
     const pass = (index, now = new Date()) =>
       db.transaction((tx) => stories.clusterPending(tx, { now, index }));
@@ -55,6 +104,31 @@ export default {
       await db.transaction(async (tx) => {
         const t = performance.now();
         await stories.clusterPending(tx, { now: new Date(), index, articleIds, merge: false });
+        inPassMs = performance.now() - t;
+      });
+      return { inPassMs, withCommitMs: performance.now() - started };
+    };
+    /**
+     * Reports stored as ingestion stores them, in one transaction: `inPassMs` is storeInStories
+     * (features, assignment, the one write), `withCommitMs` adds the commit.
+     */
+    const timedStore = async (index, reports) => {
+      const started = performance.now();
+      let inPassMs = 0;
+      await db.transaction(async (tx) => {
+        const t = performance.now();
+        await stories.storeInStories(tx, reports, { now: new Date(), index });
+        inPassMs = performance.now() - t;
+      });
+      return { inPassMs, withCommitMs: performance.now() - started };
+    };
+    /** The floor of any write: one statement in a transaction, and its commit. */
+    const timedStatement = async () => {
+      const started = performance.now();
+      let inPassMs = 0;
+      await db.transaction(async (tx) => {
+        const t = performance.now();
+        await tx.execute('select 1');
         inPassMs = performance.now() - t;
       });
       return { inPassMs, withCommitMs: performance.now() - started };
@@ -80,10 +154,16 @@ export default {
       await pool.query('truncate stories, story_terms');
     };
 
-    await seedCorpusIfEmpty(db, logger);
-    await forgetStories();
-    log('stories: clustering the bundled corpus');
-    const corpus = await timed(() => pass(undefined));
+    // The corpus as the server seeds it: written in its stories.
+    await pool.query('delete from articles');
+    await pool.query('truncate stories, story_terms');
+    log('stories: seeding the bundled corpus in its stories');
+    const corpus = await timed(() =>
+      seedCorpusIfEmpty(db, logger, { write: stories.writeInStories({}) }),
+    );
+    const corpusStories = Number(
+      (await pool.query('select count(*) from stories where merged_into is null')).rows[0].count,
+    );
 
     log(`stories: generating up to ${SCALE} articles and clustering the backlog`);
     await loadGeneratedArticles(db, SCALE);
@@ -94,12 +174,39 @@ export default {
     const { rows: newest } = await pool.query('select max(pub_date) as at from articles');
     const start = new Date(newest[0].at).getTime();
     const { rows: records } = await pool.query(
-      `select title, description, keywords, categories from articles
-        where link not like '%#copy-%' order by pub_date desc limit $1`,
+      `select title, description, keywords, categories, category_scores, terms, term_weights, words
+         from articles where link not like '%#copy-%' order by pub_date desc limit $1`,
       [FRESH_REPORTS * 2],
     );
     let inserted = 0;
-    /** Stores `count` reports, as ingestion does before its pass; their ids. */
+    /** `count` reports as ingestion hands them over (understood, not yet stored). */
+    const newReports = (count) => {
+      const reports = [];
+      for (let i = 0; i < count; i++, inserted++) {
+        const r = records[inserted % records.length];
+        reports.push({
+          title: r.title,
+          description: r.description,
+          creator: [],
+          pubDate: new Date(start + (inserted + 1) * 60_000),
+          imageUrl: null,
+          link: `${FRESH_LINK}${inserted}`,
+          sourceName: SOURCES[inserted % SOURCES.length],
+          sourceUrl: null,
+          sourceIcon: null,
+          keywords: r.keywords,
+          categories: r.categories,
+          categoryScores: r.category_scores.map(Number),
+          terms: r.terms,
+          termWeights: r.term_weights.map(Number),
+          words: r.words,
+          titleKey: r.title.toLowerCase(),
+          origin: 'rss',
+        });
+      }
+      return reports;
+    };
+    /** Stores `count` reports without a story, as ingestion did before its pass; their ids. */
     const insertReports = async (count) => {
       const values = [];
       for (let i = 0; i < count; i++, inserted++) {
@@ -128,31 +235,57 @@ export default {
     };
 
     const index = stories.createStoryIndex();
-    await insertReports(1);
-    const build = await timed(() => pass(index));
-    log(`stories: ${FRESH_REPORTS} reports one at a time`);
+    const build = await timed(() => timedStore(index, newReports(1)));
+    // Where the write's time goes, per SQL function (mean): its statements by the server.
+    const functionTimes = await functionStats(pool);
+    writes.length = 0;
+    log(`stories: ${FRESH_REPORTS} reports one at a time, each way`);
+    // Interleaved, on the same kept stories: each way pays the same load of the machine.
     const single = [];
+    const insertedMs = [];
+    const former = [];
+    const features = [];
+    const statement = [];
+    const empty = [];
     const mergeRuns = [];
     for (let i = 0; i < FRESH_REPORTS; i++) {
-      single.push(await timedPass(index, await insertReports(1)));
+      const reports = newReports(1);
+      const t = performance.now();
+      stories.articleFeatures({
+        ...reports[0],
+        id: 'x',
+        source: reports[0].sourceName,
+        publishedAt: reports[0].pubDate,
+      });
+      features.push(performance.now() - t);
+      single.push(await timedStore(index, reports));
       mergeRuns.push(await timedMerge(index));
+      const t0 = performance.now();
+      const ids = await insertReports(1);
+      insertedMs.push(performance.now() - t0);
+      former.push(await timedPass(index, ids));
+      statement.push(await timedStatement());
+      empty.push(await timedPass(index, []));
     }
+    const oneWriteMs = distribution(writes);
+    const byFunction = await functionTimes();
     const batched = [];
     for (let i = 0; i < FRESH_REPORTS / BATCH; i++) {
-      batched.push((await timedPass(index, await insertReports(BATCH))).inPassMs / BATCH);
+      batched.push((await timedStore(index, newReports(BATCH))).inPassMs / BATCH);
     }
-    const empty = [];
-    for (let i = 0; i < FRESH_REPORTS; i++) empty.push(await timedPass(index, []));
 
     const { rows: sizes } = await pool.query(
       `select count(*)::int as stories, count(*) filter (where size > 1)::int as grouped,
               max(size)::int as largest from stories where merged_into is null`,
     );
     const articles = Number((await pool.query('select count(*) from articles')).rows[0].count);
+    const pendingLeft = Number(
+      (await pool.query('select count(*) from articles where story_id is null')).rows[0].count,
+    );
     await forgetStories();
     await pass(undefined);
     return {
-      corpus: { ...corpus.result, ms: Math.round(corpus.ms) },
+      corpus: { seeded: corpus.result, stories: corpusStories, ms: Math.round(corpus.ms) },
       backlog: {
         ...backlog.result,
         ms: Math.round(backlog.ms),
@@ -161,24 +294,36 @@ export default {
       [`at${SCALE}`]: {
         articles,
         stories: sizes[0],
+        pendingLeft,
         firstPassBuildsIndexMs: round3(build.ms),
         oneReportPerPassMs: distribution(single.map((t) => t.inPassMs)),
         oneReportPerPassWithCommitMs: distribution(single.map((t) => t.withCommitMs)),
+        featuresMs: distribution(features),
+        oneReportWriteMs: oneWriteMs,
+        writeByFunctionMeanMs: byFunction,
+        formerInsertMs: distribution(insertedMs),
+        formerPassMs: distribution(former.map((t) => t.inPassMs)),
+        formerInsertThenPassWithCommitMs: distribution(
+          former.map((t, i) => t.withCommitMs + insertedMs[i]),
+        ),
+        oneStatementMs: distribution(statement.map((t) => t.inPassMs)),
+        oneStatementWithCommitMs: distribution(statement.map((t) => t.withCommitMs)),
         // After each pass, as after each ingestion run: the merge pass when due (every 30
         // minutes of the reports' time), else the check that it is not.
         mergePassMs: distribution(mergeRuns.filter((t) => t.mergePasses > 0).map((t) => t.ms)),
         mergeNotDueMs: distribution(mergeRuns.filter((t) => t.mergePasses === 0).map((t) => t.ms)),
         merges: mergeRuns.reduce((n, t) => n + t.merges, 0),
-        perReportInPassesOf20Ms: distribution(batched),
+        perReportInWritesOf20Ms: distribution(batched),
         emptyPassMs: distribution(empty.map((t) => t.inPassMs)),
         emptyPassWithCommitMs: distribution(empty.map((t) => t.withCommitMs)),
       },
       notes: [
-        'Each pass is a transaction through the API code (clusterPending) on the embedded PostgreSQL: advisory lock, pending read, wink-nlp features, assignment, and the writes (one statement: articles, stories, story_terms).',
-        'oneReportPerPassMs is the cost of assigning one article as ingestion does (inside its transaction, by id, the index kept between passes, no merging); emptyPassMs, a pass with nothing to assign, is its floor in the same run. The *WithCommit figures add the commit, which ingestion pays for the stored articles anyway.',
+        'Each write is a transaction through the API code on the embedded PostgreSQL. oneReportPerPassMs is one report stored as ingestion stores it (storeInStories, the stories kept between writes, no merging): wink-nlp features, assignment, and one call (lede_insert_in_stories) that takes the advisory lock, checks the kept stories still hold, and inserts the article with its story, its story row and the statistics. featuresMs is the features of that report alone, measured just before.',
+        'former*: the way before, in the same run and on the same kept stories: the report inserted without a story (formerInsertMs, its own commit), then a pass (clusterPending by id: lock, read of the pending row, features, assignment, the update of the row, its story and the statistics). emptyPassMs, that pass with nothing to assign (lock and read), and oneStatementMs, one statement in a transaction, are floors measured in the same run. The *WithCommit figures add the commit.',
         'mergePassMs is the merge pass an ingestion run makes after its sources when 30 minutes of article time have passed (its own transaction, commit included); mergeNotDueMs, the check when none is due.',
-        'Fresh reports repeat recent corpus headlines from five sources, one minute apart, so most join an existing story.',
-        'The suite leaves the bundled corpus and its generated copies clustered afresh, without its own reports.',
+        'oneReportWriteMs is that one call alone, as the client waits for it; writeByFunctionMeanMs, the mean time of each SQL function per call over the same reports (track_functions; total includes the functions it calls, own excludes them).',
+        'Fresh reports repeat recent corpus headlines from five sources, one minute apart, so most join an existing story; they come understood (terms, words), as ingestion hands them over.',
+        'corpus: the bundled corpus seeded in its stories (writeInStories, as the server seeds); backlog: the generated articles, left pending, clustered in one pass. The suite leaves the bundled corpus and its generated copies clustered afresh, without its own reports.',
       ],
     };
   },

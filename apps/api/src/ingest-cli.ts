@@ -18,7 +18,7 @@ import { systemClock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createChanges } from './changes/index.js';
 import { seedCorpusIfEmpty } from './modules/articles/seed.js';
-import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
+import { clusterPendingStories, storyOptions, writeInStories } from './modules/stories/index.js';
 import { hasIngestionSources, runIngestion } from './modules/ingestion/ingestion.service.js';
 import { feedSourcesRepository } from './modules/ingestion/feed-sources.repository.js';
 import { OpmlError, parseOpml } from './modules/ingestion/opml.js';
@@ -146,7 +146,10 @@ async function openCliDatabase(
       }
     }
     // As at server start: the bundled corpus only ever goes into an empty table, so it goes in first.
-    if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+    if (config.seedCorpus)
+      await seedCorpusIfEmpty(database.db, logger, {
+        write: writeInStories(storyOptions(config.storyWindowHours)),
+      });
     await clusterPendingStories(database.db, {
       now: new Date(),
       logger,

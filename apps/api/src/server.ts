@@ -31,7 +31,7 @@ import { createMailOutbox } from './modules/mail/index.js';
 import { createLogMailer, createSmtpMailer } from './lib/mailer.js';
 import { pruneExpired } from './maintenance.js';
 import { seedCorpusIfEmpty, understandStoredArticles } from './modules/articles/seed.js';
-import { clusterPendingStories, storyOptions } from './modules/stories/index.js';
+import { clusterPendingStories, storyOptions, writeInStories } from './modules/stories/index.js';
 import { startIngestionSchedule } from './modules/ingestion/schedule.js';
 import {
   createMetrics,
@@ -300,10 +300,14 @@ async function start(config: Config, logger: Logger, started: Started) {
     LOCKS.startUp,
     async () => {
       await runMigrations(direct.db);
-      if (config.seedCorpus) await seedCorpusIfEmpty(database.db, logger);
+      // The corpus goes in with its stories.
+      if (config.seedCorpus)
+        await seedCorpusIfEmpty(database.db, logger, {
+          write: writeInStories(storyOptions(config.storyWindowHours)),
+        });
       // What an older version stored before articles were understood once (migration 0021).
       await understandStoredArticles(database.db, logger);
-      // What the seed or an older version left without a story.
+      // What an older version left without a story.
       await clusterPendingStories(database.db, {
         now: systemClock.now(),
         logger,

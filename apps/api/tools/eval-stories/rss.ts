@@ -22,6 +22,7 @@ import {
   clusterPendingStories,
   createStoryIndex,
   storyOptions,
+  writeInStories,
 } from '../../src/modules/stories/index.js';
 import {
   feedsOf,
@@ -213,7 +214,12 @@ export async function replayThroughRss(
 
     // As at a server's start: the bundled corpus, then its stories (and their statistics).
     progress('rss: seeding and clustering the bundled corpus');
-    const seedArticles = await untilAborted(seedCorpusIfEmpty(db, logger), signal);
+    const seedArticles = await untilAborted(
+      seedCorpusIfEmpty(db, logger, {
+        write: writeInStories(windowOptions, () => clock.now()),
+      }),
+      signal,
+    );
     await untilAborted(
       clusterPendingStories(db, { now: clock.now(), logger, options: windowOptions }),
       signal,

@@ -321,6 +321,58 @@ export const articlesRepository = {
   },
 };
 
+/** A new article's columns keyed as stored, for a write that takes its rows as JSON. */
+export interface ArticleInsertRecord {
+  title: string;
+  description: string;
+  creator: string[];
+  pub_date: string;
+  pub_date_has_time: boolean;
+  image_url: string | null;
+  link: string;
+  source_name: string;
+  source_url: string | null;
+  source_icon: string | null;
+  keywords: string[];
+  categories: string[];
+  category_scores: number[];
+  source_category: string | null;
+  terms: string[];
+  term_weights: number[];
+  words: string[];
+  title_key: string;
+  origin: string;
+}
+
+/**
+ * `row` as a write of JSON rows takes it (the stories' `lede_insert_in_stories`, migration
+ * 0031): the columns `insertNew` writes, what lib/text understood included.
+ */
+export function articleInsertRecord(row: BulkArticle): ArticleInsertRecord {
+  const r = understood(row);
+  return {
+    title: r.title,
+    description: r.description,
+    creator: r.creator,
+    pub_date: r.pubDate.toISOString(),
+    pub_date_has_time: r.pubDateHasTime,
+    image_url: r.imageUrl,
+    link: r.link,
+    source_name: r.sourceName,
+    source_url: r.sourceUrl,
+    source_icon: r.sourceIcon,
+    keywords: r.keywords,
+    categories: r.categories,
+    category_scores: r.categoryScores,
+    source_category: r.sourceCategory,
+    terms: r.terms,
+    term_weights: r.termWeights,
+    words: r.words,
+    title_key: r.titleKey,
+    origin: r.origin,
+  };
+}
+
 /**
  * A row with everything lib/text knows of it: what the caller (seed, ingestion) computed with
  * the corpus's statistics, else understood here on its own text (no corpus: tests, tools).

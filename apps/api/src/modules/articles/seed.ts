@@ -57,20 +57,36 @@ export async function loadSeedRecords(
 }
 
 /**
+ * Writes new articles in the caller's transaction, all of them at once; how many were written
+ * (a link already held is skipped). The stories module's `storeInStories` writes each in its
+ * story.
+ */
+export type ArticleWriter = (tx: DbExecutor, rows: readonly BulkArticle[]) => Promise<number>;
+
+/**
  * Loads the bundled corpus (or `records`) into an empty articles table, all or
- * nothing, in one transaction. A table that holds anything is left alone. `changes`, when the
- * app already runs, hears that the set of articles changed.
+ * nothing, in one transaction. A table that holds anything is left alone. `write`, when given,
+ * writes the whole corpus (the server and the CLI write it in its stories); else it is inserted
+ * in batches without stories. `changes`, when the app already runs, hears that the set of
+ * articles changed.
  */
 export async function seedCorpusIfEmpty(
   db: Database,
   logger: Logger,
-  { records = readSeedRecords(), changes }: { records?: Records; changes?: Changes } = {},
+  {
+    records = readSeedRecords(),
+    changes,
+    write,
+  }: { records?: Records; changes?: Changes; write?: ArticleWriter } = {},
 ): Promise<number> {
   const started = Date.now();
   const added = await db.transaction(async (tx) => {
     await articlesRepository.lockForSeeding(tx);
     if (!(await articlesRepository.isEmpty(tx))) return 0;
-    return loadSeedRecords(tx, records, changes);
+    if (!write) return loadSeedRecords(tx, records, changes);
+    const rows: BulkArticle[] = [];
+    for await (const record of records) rows.push(seedRecordToArticle(record));
+    return write(tx, rows);
   });
   // Once committed: a body prepared meanwhile saw the table before the commit.
   if (added > 0) changes?.articlesChanged();

@@ -2,7 +2,6 @@ import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { articles } from '../../db/schema.js';
 import type { HeldTitle } from './dedupe.js';
-import type { NormalizedArticle } from './ingestion.types.js';
 
 /** Serialises the check-then-insert of ingestion runs across processes (server, CLI, replicas). */
 const INGESTION_LOCK_KEY = 'lede:ingestion';
@@ -81,23 +80,5 @@ export const ingestionRepository = {
       held.push(...rows);
     }
     return held;
-  },
-
-  /** Inserts the articles; one whose link appeared meanwhile is skipped. Returns the ids added. */
-  async insertArticles(
-    db: DbExecutor,
-    rows: readonly NormalizedArticle[],
-    ingestedAt: Date,
-  ): Promise<string[]> {
-    const ids: string[] = [];
-    for (const part of chunks(rows)) {
-      const added = await db
-        .insert(articles)
-        .values(part.map((row) => ({ ...row, ingestedAt })))
-        .onConflictDoNothing({ target: articles.link })
-        .returning({ id: articles.id });
-      ids.push(...added.map((a) => a.id));
-    }
-    return ids;
   },
 };

@@ -37,10 +37,11 @@ import { batchCorpus, countPhrases, type PhraseCorpus } from '../../lib/text/ind
 import { publicOnlyDispatcher } from './public-network.js';
 import { parseFeed } from './rss-source.js';
 import {
-  clusterPending,
   createStoryIndex,
   mergeDueStories,
+  storeInStories,
   storyOptions,
+  type ClusteringOptions,
   type StoryIndex,
 } from '../stories/index.js';
 
@@ -302,16 +303,12 @@ async function storeSource(
     );
     const options = storyOptions(deps.config.storyWindowHours);
     const { inserted, duplicates } = await deps.db.transaction(async (tx) => {
-      const stored = await storeArticles(tx, candidates, now);
-      // In the same transaction: no article is seen without its story.
-      if (stored.ids.length > 0)
-        await clusterPending(tx, {
-          now,
-          options,
-          index: deps.stories,
-          articleIds: stored.ids,
-          merge: false,
-        });
+      // Each article written once, with its story: no article is seen without one.
+      const stored = await storeArticles(tx, candidates, {
+        now,
+        options,
+        index: deps.stories,
+      });
       // And the validators with what they describe: a 304 never hides items that were not stored.
       await feedSourcesRepository.recordSuccess(tx, source, {
         at: now,
@@ -374,11 +371,14 @@ async function mergeStories(deps: IngestionDeps, index: StoryIndex): Promise<voi
   }
 }
 
-/** Check-then-insert under the ingestion lock, so concurrent runs cannot both insert one story. */
+/**
+ * Check-then-insert under the ingestion lock, so concurrent runs cannot both insert one story;
+ * the new articles are written in their stories (`storeInStories`, under the stories' lock).
+ */
 async function storeArticles(
   tx: DbExecutor,
   candidates: NormalizedArticle[],
-  now: Date,
+  { now, options, index }: { now: Date; options: Partial<ClusteringOptions>; index?: StoryIndex },
 ): Promise<{ ids: string[]; duplicates: number }> {
   if (candidates.length === 0) return { ids: [], duplicates: 0 };
   await ingestionRepository.lock(tx);
@@ -395,7 +395,7 @@ async function storeArticles(
       )
     : [];
   const { fresh, duplicates } = selectNew(candidates, heldLinks, heldTitles);
-  const ids = await ingestionRepository.insertArticles(tx, fresh, now);
+  const { ids } = await storeInStories(tx, fresh, { now, options, index, ingestedAt: now });
   // A link inserted by someone else in between is skipped by ON CONFLICT: a duplicate too.
   return { ids, duplicates: duplicates + fresh.length - ids.length };
 }

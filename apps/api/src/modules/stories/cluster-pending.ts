@@ -48,7 +48,7 @@ export function createStoryIndex(): StoryIndex {
   return { counted: -1, coversFrom: Infinity, lastMergeAt: -Infinity, newestAt: -Infinity };
 }
 
-const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
+export const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -58,7 +58,7 @@ const asStoryArticle = (row: ClusteredArticleRow): StoryArticle => ({
 });
 
 /** `from` → the story it ended in, following merges made later in the same pass. */
-function resolveMerges(merges: readonly StoryMerge[]): (id: string) => string {
+export function resolveMerges(merges: readonly StoryMerge[]): (id: string) => string {
   const into = new Map(merges.map((m) => [m.from, m.into]));
   return (id) => {
     let current = id;
@@ -129,15 +129,16 @@ async function clusterBatch(
   pending: ClusteredArticleRow[],
   { now, options, index, merges: mergeWhen, counted: stored }: BatchOptions,
 ): Promise<ClusterResult> {
-  const pendingFeatures = pending.map((p) => articleFeatures(asStoryArticle(p)));
-  const clusterer = await heldStories(tx, spanOf(pending, options), {
+  const articles = pending.map(asStoryArticle);
+  const pendingFeatures = articles.map((a) => articleFeatures(a));
+  const clusterer = await heldStories(tx, spanOf(articles, options), {
     options,
     index,
     counted: stored,
   });
   const { assignments, merges, lastMergeAt, mergePasses } = assignInOrder(
     clusterer,
-    pending,
+    articles,
     pendingFeatures,
     { after: index.lastMergeAt, ...mergeWhen },
   );
@@ -171,7 +172,7 @@ async function clusterBatch(
 }
 
 /** Writes `merges` and refreshes the stories that stay (each resolved); those stories. */
-async function saveMerges(
+export async function saveMerges(
   tx: DbExecutor,
   merges: readonly StoryMerge[],
   now: Date,
@@ -186,7 +187,7 @@ async function saveMerges(
 }
 
 /** A merge pass closes the stories older than its window: earlier articles need a rebuild. */
-function mergedAt(index: StoryIndex, at: number): void {
+export function mergedAt(index: StoryIndex, at: number): void {
   index.lastMergeAt = at;
   index.coversFrom = Math.max(index.coversFrom, at);
 }
@@ -221,18 +222,22 @@ export async function mergeDueStories(
   return { mergePasses: 1, merges: merges.length };
 }
 
-/** Where the stories active around `pending` lie: a window either side. */
-function spanOf(
-  pending: readonly ClusteredArticleRow[],
+/** Publication time in ms: the articles a pass handles carry a Date. */
+export const publishedMs = (article: StoryArticle): number =>
+  new Date(article.publishedAt).getTime();
+
+/** Where the stories active around `articles` (in publication order) lie: a window either side. */
+export function spanOf(
+  articles: readonly StoryArticle[],
   options: Partial<ClusteringOptions> | undefined,
 ): Span {
   const { windowMs } = { ...DEFAULT_CLUSTERING, ...options };
-  const first = pending[0]!.pubDate.getTime();
-  return { first, from: first - windowMs, to: pending.at(-1)!.pubDate.getTime() + windowMs };
+  const first = publishedMs(articles[0]!);
+  return { first, from: first - windowMs, to: publishedMs(articles.at(-1)!) + windowMs };
 }
 
 /** The earliest article time a pass handles, and the span of the stories it needs. */
-interface Span {
+export interface Span {
   first: number;
   from: number;
   to: number;
@@ -243,7 +248,7 @@ interface Span {
  * still the database's (no other pass counted articles since, nothing handled older than its
  * last merge pass), else put back from the database into a new index.
  */
-async function heldStories(
+export async function heldStories(
   tx: DbExecutor,
   { first, from, to }: Span,
   {
@@ -267,12 +272,12 @@ async function heldStories(
 }
 
 /**
- * Assigns `pending` in order with a merge pass whenever MERGE_EVERY_MS of their time has passed
- * since the last one (`after`), and one at the end when `atEnd`.
+ * Assigns `pending` (in publication order) with a merge pass whenever MERGE_EVERY_MS of their
+ * time has passed since the last one (`after`), and one at the end when `atEnd`.
  */
-function assignInOrder(
+export function assignInOrder(
   clusterer: StoryClusterer,
-  pending: readonly ClusteredArticleRow[],
+  pending: readonly StoryArticle[],
   features: readonly Features[],
   merge: { after: number; inStream: boolean; atEnd: boolean },
 ): {
@@ -283,19 +288,19 @@ function assignInOrder(
 } {
   const assignments: Assignment[] = [];
   const merges: StoryMerge[] = [];
-  let lastMergeAt = Number.isFinite(merge.after) ? merge.after : pending[0]!.pubDate.getTime();
+  let lastMergeAt = Number.isFinite(merge.after) ? merge.after : publishedMs(pending[0]!);
   let mergePasses = 0;
   const mergeAt = (at: number) => {
     merges.push(...clusterer.mergePass(at).merges);
     lastMergeAt = at;
     mergePasses += 1;
   };
-  pending.forEach((row, i) => {
-    const at = row.pubDate.getTime();
+  pending.forEach((article, i) => {
+    const at = publishedMs(article);
     if (merge.inStream && at >= lastMergeAt + MERGE_EVERY_MS) mergeAt(at);
-    assignments.push(clusterer.assign(asStoryArticle(row), features[i]));
+    assignments.push(clusterer.assign(article, features[i]));
   });
-  const last = pending.at(-1)!.pubDate.getTime();
+  const last = publishedMs(pending.at(-1)!);
   if (merge.atEnd || (merge.inStream && last >= lastMergeAt + MERGE_EVERY_MS)) mergeAt(last);
   return { assignments, merges, lastMergeAt, mergePasses };
 }

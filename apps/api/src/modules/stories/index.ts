@@ -19,5 +19,6 @@ export {
   type ClusterResult,
   type StoryIndex,
 } from './cluster-pending.js';
+export { storeInStories, writeInStories, type StoredInStories } from './store-in-stories.js';
 export { createStoriesService, type StoriesService } from './stories.service.js';
 export { storiesRoutes } from './stories.router.js';

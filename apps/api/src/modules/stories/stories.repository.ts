@@ -1,6 +1,11 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { articleColumns, type ArticleRecord } from '../articles/index.js';
+import {
+  articleColumns,
+  articleInsertRecord,
+  type ArticleRecord,
+  type BulkArticle,
+} from '../articles/index.js';
 import { articles, stories, storyTerms } from '../../db/schema.js';
 import type { StoryMerge } from './clustering/clusterer.js';
 
@@ -148,6 +153,39 @@ export const storiesRepository = {
             ${sql.param([articlesCounted, ...counts.values()])}::int[],
             ${sql.param([...touched])}::uuid[], ${refreshArguments(now)})`,
     );
+  },
+
+  /**
+   * New articles written once, each with its story and why it joined, with the document
+   * frequencies of their `features` and the rows of their stories (`lede_insert_in_stories`,
+   * migration 0031), in one call under the advisory lock. `counted`: the articles the statistics
+   * held when the assignments were made; another count writes nothing and answers null (null
+   * skips the check). A row whose link is held is skipped. The ids written.
+   */
+  async insertInStories(
+    db: DbExecutor,
+    rows: ReadonlyArray<{
+      id: string;
+      article: BulkArticle;
+      assignment: Omit<StoredAssignment, 'articleId'>;
+      features: Iterable<string>;
+    }>,
+    { counted, ingestedAt, now }: { counted: number | null; ingestedAt?: Date; now: Date },
+  ): Promise<string[] | null> {
+    const records = rows.map(({ id, article, assignment: a, features }) => ({
+      id,
+      ...articleInsertRecord(article),
+      story_id: a.storyId,
+      story_rule: a.rule,
+      story_score: a.score,
+      story_shared_terms: a.sharedTerms,
+      features: [...features],
+    }));
+    const { rows: result } = await db.execute<{ ids: string[] | null }>(
+      sql`select to_json(lede_insert_in_stories(${counted}::int, ${JSON.stringify(records)}::json,
+            ${ingestedAt?.toISOString() ?? null}::timestamptz, ${refreshArguments(now)})) as ids`,
+    );
+    return result[0]?.ids ?? null;
   },
 
   /**
