@@ -75,6 +75,9 @@ export function e2eConfig({
       // Kept only when a test fails: what it looked like and every step that led there.
       trace: 'retain-on-failure',
       screenshot: 'only-on-failure',
+      // The app's service worker (src/sw.ts) would precache the whole build in every test and
+      // answer navigations itself: only the specs about it allow it (test.use).
+      serviceWorkers: 'block',
     },
     projects: [
       {

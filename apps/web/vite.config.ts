@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bootScript } from './build/boot-script';
 import { routePages } from './build/route-pages';
 
@@ -94,17 +95,24 @@ const DATA_MODULES = [
   // knows the chunk only ever loads after the entry and leaves the entry whole.
   /[\\/]src[\\/]lib[\\/](query-client|query-keys|api-client|early-requests|use-list-shortcuts)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]dist[\\/](messages|constants)\.js$/,
-  // Not the page requests (*-request(s).ts): app/first-requests, in the entry, builds on them.
-  /[\\/]src[\\/]features[\\/](articles|reader-actions)[\\/]api[\\/](?![^\\/]*-requests?\.ts$)[^\\/]+\.ts$/,
+  // The stories' query too (the story page and an article's "Full coverage" share it). Not the
+  // page requests (*-request(s).ts): app/first-requests, in the entry, builds on them.
+  /[\\/]src[\\/]features[\\/](articles|reader-actions|stories)[\\/]api[\\/](?![^\\/]*-requests?\.ts$)[^\\/]+\.ts$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](article-card|article-list|article-image)\.tsx$/,
   /[\\/]src[\\/]features[\\/]reader-actions[\\/]hooks[\\/]use-article-actions\.tsx$/,
   /[\\/]src[\\/]lib[\\/]article-actions\.tsx$/,
   /[\\/]src[\\/]components[\\/](query-error|undo-toast|source-mark|card-actions)\.tsx$/,
   // The navigation bar's streak (its own chunk would be one more round trip on a first load).
   /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
+  // Small pieces several screens share (a list's end, a page's own Back, the story pages' words):
+  // apart, each was a file of under 1 KB that a first load of those screens waited for in the
+  // browser's queue of six requests (HTTP/1.1).
+  /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/]load-more\.tsx$/,
+  /[\\/]src[\\/]lib[\\/]use-go-back\.ts$/,
+  /[\\/]src[\\/]features[\\/]stories[\\/]story-text\.ts$/,
   // The card's action icons, and the one the feed controls share with the password fields
   // (every other icon stays with the code that shows it).
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down|eye-off)\.mjs$/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down|eye-off|arrow-left)\.mjs$/,
 ];
 const TOAST_MODULES = [
   /[\\/]node_modules[\\/](react-hot-toast|goober)[\\/]/,
@@ -115,11 +123,14 @@ const TOAST_MODULES = [
  * The home screen and the feed code it shares with the profile (the feed's queries, its
  * controls and their icons), in one chunk: split by Rollup they were three, each one more
  * request on a reader's first load of /home. The profile loads it too (3 KB of home screen).
- * The feed's end (its next pages and "You're all caught up", app/feed-more.tsx) is not in it:
- * it loads once the first page shows, and the profile never needs it.
+ * The feed's end (its next pages and "You're all caught up", app/feed-more.tsx) and the topics
+ * prompt of a reader without interests are in it too: the feed's end, a chunk of its own, was
+ * asked for as the first cards rendered, one more round trip before a phone's largest paint.
  */
 const FEED_MODULES = [
   /[\\/]src[\\/]app[\\/]routes[\\/]home\.tsx$/,
+  /[\\/]src[\\/]app[\\/](feed-more|choose-topics)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/]feed-end\.tsx$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]api[\\/](controls|feed|steering)\.tsx?$/,
   /[\\/]src[\\/]features[\\/]feed[\\/]components[\\/](feed-controls|feed-reason|empty-feed)\.tsx$/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](sparkles|circle-minus|refresh-cw)\.mjs$/,
@@ -147,10 +158,50 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The service worker (src/sw.ts, built to /sw.js with the build's file list injected) and
+ * nothing else: the manifest is public/manifest.webmanifest, linked from index.html with the
+ * icons; src/features/pwa registers the worker after the page has loaded (no inline script: the
+ * CSP allows none). Precached: the scripts and styles, index.html (the app shell) and the
+ * screens' pages/*.html (their skeletons paint before any script, as the server's would), the
+ * icons and the manifest; not the .br/.gz twins (the browser stores the decoded files). Off
+ * under `vite`.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: false,
+    includeManifestIcons: false,
+    devOptions: { enabled: false },
+    injectManifest: {
+      globPatterns: [
+        'index.html',
+        'pages/*.html',
+        'assets/*.{js,css}',
+        'icons/*.png',
+        'favicon.svg',
+        'manifest.webmanifest',
+      ],
+    },
+  });
+}
+
 // The API (apps/api) serves this build from apps/web/dist in production. In development
 // `vite` serves the page and forwards /api to the API started by `pnpm dev`.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScript(), minifyEntry(), precompress(), routePages()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bootScript(),
+    minifyEntry(),
+    precompress(),
+    routePages(),
+    serviceWorker(),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',

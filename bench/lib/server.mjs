@@ -169,7 +169,12 @@ export async function startApi(lifecycle, { log, bcryptCost } = {}) {
   log?.('running migrations');
   await runMigrations(database.db);
 
-  const base = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent' });
+  // WEB_DIST serves another build of the web client (the lighthouse suite: before and after).
+  const base = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    ...(process.env.WEB_DIST && { WEB_DIST: process.env.WEB_DIST }),
+  });
   const config = {
     ...base,
     jwtSecret: crypto.randomBytes(32).toString('hex'),

@@ -237,7 +237,15 @@ export default {
         reader.token,
       );
       const cdp = await tab.createCDPSession();
-      const prepare = () => cdp.send('Network.clearBrowserCache');
+      // Each load as a first visit but signed in: no HTTP cache, and no service worker or its
+      // caches from an earlier load (they would answer the page's requests without the network).
+      const prepare = async () => {
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: api.url,
+          storageTypes: 'service_workers,cache_storage',
+        });
+      };
       for (const page of READER_PAGES) {
         results[page] = await measurePage(
           lighthouse,

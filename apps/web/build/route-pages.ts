@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { pageShell } from './page-shells';
 
 /** A screen's module: src/app/routes/<name>.tsx is shown at /<name> (article at /article/:id). */
 const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/;
@@ -8,11 +10,15 @@ const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/;
 const QUERY_CLIENT_MODULE = /[\\/]src[\\/]lib[\\/]query-client\.ts$/;
 /** Shown for unknown paths, which get index.html. */
 const NOT_FOUND = 'not-found';
+/** The app's mount point in index.html. */
+const ROOT = '<div id="root"></div>';
 
 /**
  * Writes `pages/<name>.html` for every lazily loaded screen: index.html plus a modulepreload of
  * the screen's own chunks (and the query client's), so that a first load fetches them beside the
- * entry instead of after it. The server answers /<name>/... with that page (http/static-web.ts).
+ * entry instead of after it; a list or story page also starts with its skeleton, painted before
+ * any script has run (build/page-shells.ts). The server answers /<name>/... with that page
+ * (http/static-web.ts), compressed.
  */
 export function routePages(): Plugin {
   return {
@@ -50,8 +56,22 @@ export function routePages(): Plugin {
         const links = [...files]
           .filter((file) => !withEntry.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-        const page = String(html.source).replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-        await writeFile(path.join(dir, `${name}.html`), page);
+        const source = String(html.source);
+        if (!source.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+        const page = source
+          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace(ROOT, `<div id="root">${pageShell(name) ?? ''}</div>`);
+        const file = path.join(dir, `${name}.html`);
+        // With `.br` and `.gz` twins, which the server sends as they are (a skeleton's markup
+        // is long and repetitive: some 8 KB plain, 2 KB compressed).
+        await Promise.all([
+          writeFile(file, page),
+          writeFile(
+            `${file}.br`,
+            brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          ),
+          writeFile(`${file}.gz`, gzipSync(page, { level: 9 })),
+        ]);
       }
     },
   };

@@ -10,8 +10,8 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A list page's data was asked for by the boot script; the reader's own state waits for the
-// list to be painted (see lib/reader-state-hold).
+// A list's or a story's data was asked for by the boot script; the reader's own state waits for
+// it to be painted (see lib/reader-state-hold).
 if (getToken() && firstRequests(location.pathname, location.search, true).length > 0)
   holdReaderState();
 

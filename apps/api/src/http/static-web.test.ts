@@ -18,6 +18,9 @@ const ARTICLE_PAGE = INDEX.replace(
   '</head>',
   '<link rel="modulepreload" crossorigin href="/assets/article-9d1e2f.js" /></head>',
 );
+/** The web build's service worker and web app manifest, at its root. */
+const SERVICE_WORKER = 'self.addEventListener("fetch", () => {});\n';
+const WEB_MANIFEST = JSON.stringify({ name: 'Lede', start_url: '/', display: 'standalone' });
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(300))};\n`;
 
 beforeAll(async () => {
@@ -31,6 +34,8 @@ beforeAll(async () => {
     path.join(webDist, 'favicon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
+  await fs.writeFile(path.join(webDist, 'sw.js'), SERVICE_WORKER);
+  await fs.writeFile(path.join(webDist, 'manifest.webmanifest'), WEB_MANIFEST);
   const script = path.join(webDist, 'assets', 'index-4f3a9c.js');
   await fs.writeFile(script, SCRIPT);
   await fs.writeFile(`${script}.gz`, zlib.gzipSync(SCRIPT));
@@ -130,6 +135,34 @@ describe('the built web client', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     const again = await raw.get('/favicon.svg', { 'If-None-Match': res.headers.etag! });
     expect(again.status).toBe(304);
+  });
+});
+
+describe('the service worker and the web app manifest', () => {
+  it('serves /sw.js as a script, always revalidated, never cached for good', async () => {
+    const res = await raw.get('/sw.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.decoded().toString()).toBe(SERVICE_WORKER);
+    // At the root its scope is the whole app: no Service-Worker-Allowed needed.
+    expect(res.headers['service-worker-allowed']).toBeUndefined();
+    const again = await raw.get('/sw.js', { 'If-None-Match': res.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves /manifest.webmanifest as application/manifest+json, always revalidated', async () => {
+    const res = await raw.get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ name: 'Lede', start_url: '/' });
+  });
+
+  it('answers a missing worker script 404, never with index.html', async () => {
+    const res = await raw.get('/sw-old.js', { Accept: '*/*' });
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain('<div id="root">');
   });
 });
 

@@ -18,7 +18,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Everything else (index.html, which names the current assets; favicon and the
  * other files of apps/web/public, whose names never change): asked again each time, answered
- * 304 while unchanged, so a new build is seen at once.
+ * 304 while unchanged, so a new build is seen at once. So are the service worker (/sw.js) and
+ * the web app manifest (application/manifest+json, by its extension): a new build's worker is
+ * never held back by a cached copy.
  */
 const REVALIDATE = 'no-cache';
 

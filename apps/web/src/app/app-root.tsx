@@ -3,12 +3,16 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { ErrorBoundary } from 'react-error-boundary';
 import { logRenderError } from '@/components/error-fallback';
 import { PageLoader } from '@/components/page-loader';
+import { useWindowLoaded } from '@/features/pwa/use-window-loaded';
 import { loadToastsOnFirstInput, toasterWanted } from '@/lib/toast';
 import { RouteErrorBoundary } from './error-boundaries';
 
 // The toaster (and the toast library) load in their own chunk with the first toast or the
 // reader's first press or key (lib/toast), never before a screen's first paint.
 const AppToaster = lazy(() => import('@/components/app-toaster'));
+// The service worker's registration and its "new version" prompt: after the page has loaded, in
+// builds only (no service worker under `vite`).
+const UpdatePrompt = lazy(() => import('@/features/pwa/update-prompt'));
 
 /**
  * Wraps every route: an error boundary (for the screens outside the layout), toasts at top-center
@@ -17,6 +21,7 @@ const AppToaster = lazy(() => import('@/components/app-toaster'));
 export function AppRoot() {
   const toasts = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.current);
   useEffect(() => loadToastsOnFirstInput(window), []);
+  const loaded = useWindowLoaded();
   return (
     <>
       <RouteErrorBoundary main>
@@ -29,6 +34,13 @@ export function AppRoot() {
         <ErrorBoundary fallback={null} onError={logRenderError}>
           <Suspense fallback={null}>
             <AppToaster />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {import.meta.env.PROD && loaded && (
+        <ErrorBoundary fallback={null} onError={logRenderError}>
+          <Suspense fallback={null}>
+            <UpdatePrompt />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -6,11 +6,10 @@ type FeedMoreProps = Omit<ComponentProps<typeof LoadMore>, 'end'> & ComponentPro
 
 /**
  * The end of the home feed: its next page as the reader nears it (or asks with "Load more"),
- * and "You're all caught up" once there is nothing more. Loaded once the first page shows
- * (app/routes/home.tsx): the profile, which loads the home screen's chunk for the feed code it
- * shares, never needs it.
+ * and "You're all caught up" once there is nothing more. In the home screen's chunk
+ * (vite.config.ts): loaded apart, it was one more round trip before the first cards' paint.
  */
-export default function FeedMore({ hasMore, loading, onLoadMore, ...end }: FeedMoreProps) {
+export function FeedMore({ hasMore, loading, onLoadMore, ...end }: FeedMoreProps) {
   return (
     <LoadMore
       hasMore={hasMore}

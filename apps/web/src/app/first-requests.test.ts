@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { articleQueries } from '@/features/articles/api/articles';
 import { feedQueries } from '@/features/feed/api/feed';
 import { readerActionsQueries } from '@/features/reader-actions/api/reader-actions';
+import { storyQueries } from '@/features/stories/api/stories';
 import { firstRequests } from './first-requests';
 
 type PagedQuery = UseInfiniteQueryOptions<
@@ -18,12 +19,16 @@ type PagedQuery = UseInfiniteQueryOptions<
   string | undefined
 >;
 
-/** The URL a list's query factory asks for its first page with (the network refused). */
-async function firstPageUrl(options: unknown): Promise<string> {
+/** The URL a query factory asks for (a list's first page) with (the network refused). */
+async function firstPageUrl(options: unknown, paged = true): Promise<string> {
   const fetchSpy = vi.fn((_url: string) => Promise.reject(new TypeError('offline')));
   vi.stubGlobal('fetch', fetchSpy);
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await qc.fetchInfiniteQuery(options as PagedQuery).catch(() => undefined);
+  await (
+    paged
+      ? qc.fetchInfiniteQuery(options as PagedQuery)
+      : qc.fetchQuery(options as Parameters<QueryClient['fetchQuery']>[0])
+  ).catch(() => undefined);
   expect(fetchSpy).toHaveBeenCalledTimes(1);
   return fetchSpy.mock.calls[0]![0];
 }
@@ -59,6 +64,16 @@ describe('the first screen asks for its data at start-up, as its query will', ()
     expect(firstRequests('/explore', '', true)).toEqual([
       await firstPageUrl(articleQueries.trending()),
     ]);
+  });
+
+  it("a story's page: its story, for a visitor and a reader; not a longer path", async () => {
+    const id = '0f0e8b0a-54f7-4311-bd1e-8e5f5d9702a6';
+    const url = await firstPageUrl(storyQueries.byId(id), false);
+    expect(url).toBe(`/api/stories/getstorybyid?story_id=${id}`);
+    expect(firstRequests(`/story/${id}`, '?report=abc', false)).toEqual([url]);
+    expect(firstRequests(`/story/${id}`, '', true)).toEqual([url]);
+    expect(firstRequests(`/story/${id}/more`, '', false)).toEqual([]);
+    expect(firstRequests('/story/', '', false)).toEqual([]);
   });
 
   it('nothing for screens without a list', () => {

@@ -2,18 +2,33 @@ import { articleListRequests } from '@/features/articles/api/list-requests';
 import { ALL_CHIP, TRENDING_CHIP, exploreChip } from '@/features/articles/explore-chips';
 import { feedPageRequest } from '@/features/feed/api/feed-request';
 import { savedPageRequest } from '@/features/reader-actions/api/saved-page-request';
+import { storyRequest } from '@/features/stories/api/story-request';
 import { requestPath } from '@/lib/api-path';
 import { PAGE_PATHS } from '@lede/shared/constants';
 
+/** The story id of a story page's path (`/story/:id`), as the router's params give it. */
+function storyId(pathname: string): string | undefined {
+  const prefix = PAGE_PATHS.story.slice(0, PAGE_PATHS.story.indexOf(':'));
+  const id = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : '';
+  if (!id || id.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The API calls the first screen makes as it renders: the first page of its list, from the same
- * page requests its query factory makes (see lib/early-requests): a list page's data is then on
- * its way while the page's code loads. A reader's own state (liked, disliked and saved ids, the
- * streak) is not among them: on a list page it is asked for once the list has painted
- * (lib/reader-state-hold), elsewhere as the screen renders.
+ * The API calls the first screen makes as it renders: the first page of its list, or the story
+ * it shows, from the same requests its query factory makes (see lib/early-requests): the
+ * screen's data is then on its way while the page's code loads. A reader's own state (liked,
+ * disliked and saved ids, the streak) is not among them: on these screens it is asked for once
+ * the list or story has painted (lib/reader-state-hold), elsewhere as the screen renders.
  */
 export function firstRequests(pathname: string, search: string, signedIn: boolean): string[] {
   const params = new URLSearchParams(search);
+  const story = storyId(pathname);
+  if (story) return [requestPath(storyRequest(story))];
   switch (pathname) {
     case PAGE_PATHS.explore: {
       const chip = exploreChip(params.get('category'));

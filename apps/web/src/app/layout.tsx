@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from '@/components/footer';
+import { OfflineStatus } from '@/features/offline/components/offline-status';
 import { ArticleCoverageProvider } from '@/lib/article-coverage';
 import { RouteErrorBoundary } from './error-boundaries';
 import { NavBar } from './nav-bar';
@@ -35,6 +36,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <OfflineStatus />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * On the first load of a list page, a reader's own state (the ids behind each card's buttons and
- * the streak in the nav bar) is asked for once the list has painted, not beside the entry and
- * the list's data. On a slow link every request in flight takes a share of the bandwidth, and
- * these answers are not what the reader is waiting for: the cards show first, their buttons'
- * state one round trip later. A page without a list, and every later screen, never waits.
+ * On the first load of a list page (or a story's), a reader's own state (the ids behind each
+ * card's buttons and the streak in the nav bar) is asked for once the list has painted, not
+ * beside the entry and the list's data. On a slow link every request in flight takes a share of
+ * the bandwidth, and these answers are not what the reader is waiting for: the cards show first,
+ * their buttons' state one round trip later. Any other page, and every later screen, never waits.
  */
 
 /** Never longer than this, whatever the screen shows (an error, a redirect). */
@@ -13,7 +13,7 @@ let holding = false;
 let released: Promise<void> = Promise.resolve();
 let release = () => {};
 
-/** Called at start-up when the first screen is a list whose data was asked for early. */
+/** Called at start-up when the first screen is a list (or story) whose data was asked for early. */
 export function holdReaderState(): void {
   holding = true;
   released = new Promise((resolve) => {
@@ -37,7 +37,7 @@ export function readerStateReleased(): Promise<void> {
 export const PAINT_WAIT_MS = 300;
 
 /**
- * A list is about to show its first items (or its empty state; called before the browser paints):
+ * A list (or story) is about to show its first items (or its empty state; called before the browser paints):
  * release once that frame is on screen. The browser reports it with a largest-contentful-paint
  * entry (its time is when the frame was presented, later than the frame's rendering); a page
  * whose largest element came earlier reports none, and a short wait stands in.

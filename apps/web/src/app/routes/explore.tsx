@@ -15,6 +15,8 @@ import {
 import { ArticleList } from '@/features/articles/components/article-list';
 import { articleCount, LoadMore } from '@/features/articles/components/load-more';
 import { QueryError } from '@/components/query-error';
+import { NeedsConnection } from '@/features/offline/components/needs-connection';
+import { useNeedsConnection } from '@/features/offline/hooks/use-needs-connection';
 import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
 
 export const EXPLORE_SKELETONS = 8;
@@ -29,6 +31,7 @@ export default function ExplorePage() {
   const byCategory = useKeywordArticles(chip, chip !== ALL_CHIP && chip !== TRENDING_CHIP);
   const query = chip === ALL_CHIP ? latest : chip === TRENDING_CHIP ? trending : byCategory;
   const articles = query.articles;
+  const offline = useNeedsConnection({ ...query, hasData: !!articles });
 
   return (
     <ArticleActionsProvider>
@@ -66,7 +69,9 @@ export default function ExplorePage() {
           </ul>
         </div>
 
-        {query.isError ? (
+        {offline ? (
+          <NeedsConnection onRetry={() => void query.refetch()} />
+        ) : query.isError ? (
           <QueryError error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <>

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
+import { NeedsConnection } from '@/features/offline/components/needs-connection';
+import { useNeedsConnection } from '@/features/offline/hooks/use-needs-connection';
 import { usePageTitle } from '@/components/use-page-title';
 import { ArticleList } from '@/features/articles/components/article-list';
 import { refreshFeed, useMarkAsRead, useFeed, type FeedItem } from '@/features/feed/api/feed';
@@ -13,8 +15,7 @@ import { EmptyFeed } from '@/features/feed/components/empty-feed';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { useSessionUser } from '@/lib/session/use-session';
 import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
-
-const FeedMore = lazy(() => import('@/app/feed-more'));
+import { FeedMore } from '@/app/feed-more';
 
 /** Spec section 9: 6 skeleton cards while the feed loads. */
 export const HOME_SKELETONS = 6;
@@ -44,6 +45,7 @@ export default function HomePage() {
   };
 
   const items = feed.data?.items;
+  const offline = useNeedsConnection({ ...feed, hasData: !!feed.data });
   return (
     <ArticleActionsProvider>
       <div className="flex flex-col gap-6">
@@ -55,7 +57,9 @@ export default function HomePage() {
           </Button>
         </div>
 
-        {feed.isError && !feed.data ? (
+        {offline ? (
+          <NeedsConnection onRetry={() => void feed.refetch()} />
+        ) : feed.isError && !feed.data ? (
           <QueryError error={feed.error} onRetry={() => void feed.refetch()} />
         ) : feed.data?.needsInterests ? (
           <ChooseTopics skeletons={HOME_SKELETONS} />
@@ -79,19 +83,17 @@ export default function HomePage() {
               }
             />
             {items && items.length > 0 && (
-              <Suspense>
-                <FeedMore
-                  hasMore={feed.hasNextPage}
-                  loading={feed.isFetchingNextPage}
-                  onLoadMore={() => void feed.fetchNextPage()}
-                  onRefresh={() => void refresh()}
-                  refreshing={refreshing}
-                  refreshedAt={
-                    refreshedAt ??
-                    (feed.data?.refreshedAt ? new Date(feed.data.refreshedAt) : undefined)
-                  }
-                />
-              </Suspense>
+              <FeedMore
+                hasMore={feed.hasNextPage}
+                loading={feed.isFetchingNextPage}
+                onLoadMore={() => void feed.fetchNextPage()}
+                onRefresh={() => void refresh()}
+                refreshing={refreshing}
+                refreshedAt={
+                  refreshedAt ??
+                  (feed.data?.refreshedAt ? new Date(feed.data.refreshedAt) : undefined)
+                }
+              />
             )}
           </>
         )}

@@ -1,8 +1,10 @@
 import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { usePageTitle } from '@/components/use-page-title';
 import { FeedSettings } from '@/features/feed/components/feed-settings';
 import { EditionSettings } from '@/features/edition/components/edition-settings';
+import { NeedsConnection } from '@/features/offline/components/needs-connection';
 import { CodeEntry } from '@/features/auth/components/code-entry';
 import { useCodeChallenge } from '@/features/auth/hooks/use-code-challenge';
 import { AccountActions } from '@/features/profile/components/account-actions';
@@ -17,6 +19,7 @@ import {
   useReaderLists,
   useStreak,
 } from '@/features/reader-actions/api/reader-actions';
+import { useOnline } from '@/lib/online';
 import { useSessionUser } from '@/lib/session/use-session';
 import { toast } from '@/lib/toast';
 import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
@@ -45,6 +48,8 @@ export default function ProfilePage() {
   const codes = useCodeChallenge<EmailChallenge>();
   const requestEmailChange = useRequestEmailChange();
   const confirmEmailChange = useConfirmEmailChange();
+  const online = useOnline();
+  const qc = useQueryClient();
   if (!user) return <Navigate to={paths.login()} replace />;
 
   const codeEntry = codes.codeEntry({
@@ -63,20 +68,25 @@ export default function ProfilePage() {
     <ArticleActionsProvider>
       <div className="flex flex-col gap-6">
         <h1 className="text-3xl font-extrabold tracking-tight">Profile</h1>
-        <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
-          <div className="flex flex-col gap-6">
-            <ProfileCard user={user} onEmailChallenge={codes.open} />
-            <Stats />
-            <AccountActions />
-          </div>
-          {/* The wide column: the feed's settings (rows of text and buttons need the width), then
+        {/* Every part of the profile reads or changes the account on the server. */}
+        {!online ? (
+          <NeedsConnection onRetry={() => void qc.refetchQueries({ type: 'active' })} />
+        ) : (
+          <div className="grid items-start gap-6 lg:grid-cols-[20rem_1fr]">
+            <div className="flex flex-col gap-6">
+              <ProfileCard user={user} onEmailChallenge={codes.open} />
+              <Stats />
+              <AccountActions />
+            </div>
+            {/* The wide column: the feed's settings (rows of text and buttons need the width), then
             the reader's articles, whose length has no bound. */}
-          <div className="flex min-w-0 flex-col gap-6">
-            <FeedSettings />
-            <EditionSettings />
-            <ProfileTabs />
+            <div className="flex min-w-0 flex-col gap-6">
+              <FeedSettings />
+              <EditionSettings />
+              <ProfileTabs />
+            </div>
           </div>
-        </div>
+        )}
       </div>
     </ArticleActionsProvider>
   );

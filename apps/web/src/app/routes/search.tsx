@@ -2,6 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { QueryError } from '@/components/query-error';
+import { NeedsConnection } from '@/features/offline/components/needs-connection';
+import { useNeedsConnection } from '@/features/offline/hooks/use-needs-connection';
 import { usePageTitle } from '@/components/use-page-title';
 import { useKeywordArticles } from '@/features/articles/api/articles';
 import { ArticleList } from '@/features/articles/components/article-list';
@@ -16,6 +18,7 @@ export default function SearchPage() {
   usePageTitle(q ? `Search: ${q}` : 'Search');
   const goBack = useGoBack();
   const search = useKeywordArticles(q);
+  const offline = useNeedsConnection({ ...search, hasData: !!search.articles });
   const articles = search.articles;
 
   return (
@@ -36,7 +39,9 @@ export default function SearchPage() {
                 {articles ? `Found ${articleCount(articles.length, search.hasMore)}` : '\u00a0'}
               </p>
             </div>
-            {search.isError ? (
+            {offline ? (
+              <NeedsConnection onRetry={() => void search.refetch()} />
+            ) : search.isError ? (
               <QueryError error={search.error} onRetry={() => void search.refetch()} />
             ) : (
               <>

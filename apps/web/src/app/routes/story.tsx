@@ -1,6 +1,6 @@
 import { MESSAGES } from '@lede/shared/constants';
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { StorySkeleton } from '@/features/stories/components/story-skeleton';
 import { StorySources } from '@/features/stories/components/story-sources';
 import { StoryTimeline } from '@/features/stories/components/story-timeline';
 import { useGoBack } from '@/lib/use-go-back';
+import { listShown } from '@/lib/reader-state-hold';
 import { STORY_REPORT_PARAM, paths } from '@/lib/paths';
 import { StoryArticleDialog } from '../story-article-dialog';
 
@@ -42,6 +43,8 @@ function StoryScreen() {
     else links.current.delete(articleId);
   }, []);
   usePageTitle(story?.title ?? (notFound ? MESSAGES.stories.notFound : 'Story'));
+  // A first load's reader state waits for the story's paint, as for a list's (reader-state-hold).
+  useLayoutEffect(() => void (story && listShown()), [story]);
 
   if (query.isPending) return <StorySkeleton />;
   if (notFound) {

@@ -16,6 +16,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { isQueued, sendOrQueue } from '@/lib/offline/actions';
 import { api, ApiError, errorMessage, type ApiResult } from '@/lib/api-client';
 import { READER_DATA_KEY, queryKeys } from '@/lib/query-keys';
 import { readerStateReleased } from '@/lib/reader-state-hold';
@@ -183,8 +184,13 @@ export function useMarkAsRead() {
       updateFeedItems(qc, (items) =>
         items.map((i) => (i._id === article._id ? { ...i, status: 'read' } : i)),
       );
-      api('POST /api/recommendations/markasread', { body: { articleId: article._id } }).then(
-        (res) => qc.setQueryData(queryKeys.streak(), res.streak),
+      // Offline it waits in the queue (lib/offline) and is sent with the connection.
+      sendOrQueue({ kind: 'read', articleId: article._id }, () =>
+        api('POST /api/recommendations/markasread', { body: { articleId: article._id } }),
+      ).then(
+        (res) => {
+          if (!isQueued(res)) qc.setQueryData(queryKeys.streak(), res.streak);
+        },
         () => {
           // Still unread on the server; the next load shows it as it is.
         },

@@ -2,6 +2,7 @@ import { CLIENT_MESSAGES, MESSAGES } from '@lede/shared/constants';
 import { useMutation } from '@tanstack/react-query';
 import { navigateTo } from '@/lib/navigation';
 import { logout } from '@/lib/session/logout';
+import { clearOfflineCopies } from '@/lib/offline/clear';
 import { endSession, setUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { profileApi } from '../api/profile';
@@ -87,7 +88,8 @@ export function useDeleteAccount() {
   return useMutation({
     mutationKey: ['profile', 'deleteaccount'],
     mutationFn: (password: string | undefined) => profileApi.deleteAccount(password),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await clearOfflineCopies();
       endSession();
       toast.success(MESSAGES.profile.accountDeleted);
       navigateTo(paths.login(), { replace: true });

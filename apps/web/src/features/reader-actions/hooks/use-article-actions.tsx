@@ -10,6 +10,9 @@ import {
   type ArticleActionsContextValue,
 } from '@/lib/article-actions';
 import { formatCreators } from '@/lib/format';
+import { isQueued, readerId, sendOrQueue, type Queued } from '@/lib/offline/actions';
+import { OFFLINE_MESSAGES } from '@/lib/offline/messages';
+import { entryFor, forgetSavedArticle, keepSavedArticle } from '@/lib/offline/saved-store';
 import { toast } from '@/lib/toast';
 import { applyReaction, cancelReactionQueries, currentReaction, type Reaction } from '../api/cache';
 import { readerActionsQueries, useReaderLists } from '../api/reader-actions';
@@ -21,6 +24,19 @@ import { paths } from '@/lib/paths';
  * last, so a share's 'Link copied!' then 'Article Shared!', or quick likes, leave one toast.
  */
 export const ACTION_TOAST = { id: 'article-action' } as const;
+
+type ReactionAnswer = Awaited<ReturnType<typeof api<'POST /api/userinteractions/like'>>>;
+
+/**
+ * The article's copy for reading offline (lib/offline/saved-store): kept while it is saved,
+ * dropped once it is not. In the background: a save never waits for it.
+ */
+function keepOffline(article: PublicArticle, saved: boolean): void {
+  const userId = readerId();
+  if (!userId) return;
+  if (saved) void keepSavedArticle(userId, entryFor(article));
+  else void forgetSavedArticle(userId, article._id);
+}
 
 /** Whatever an action changes elsewhere: the profile's activity tab and counters. */
 function afterAction(qc: QueryClient): void {
@@ -63,23 +79,46 @@ async function optimistic(
   return { undo: applyReaction(qc, id, reaction(currentReaction(qc, id))) };
 }
 
+/** Without a connection an action waits in the queue (lib/offline): the screen keeps it. */
+function sayQueued(): void {
+  toast(OFFLINE_MESSAGES.queued, ACTION_TOAST);
+}
+
 /**
  * Like or dislike. Optimistic: the lists and the count change at once everywhere they are shown,
- * take the server's answer, and come back exactly as they were on failure.
+ * take the server's answer, and come back exactly as they were on failure. The request says the
+ * state the screen now shows (`liked` or `disliked`), not a toggle, so that offline it can wait
+ * in the queue and be sent later exactly as meant. Mutations run whatever the browser says of the
+ * connection (`networkMode: 'always'`): the queue, not a paused mutation, waits for it.
  */
 function useReactionMutation(kind: 'like' | 'dislike') {
   return useMutation({
     mutationKey: ['userinteractions', kind],
-    mutationFn: (article: PublicArticle) =>
-      api(`POST /api/userinteractions/${kind}`, {
-        body: { article_id: article._id },
-        fallback: kind === 'like' ? CLIENT_MESSAGES.data.like : CLIENT_MESSAGES.data.dislike,
-      }),
+    networkMode: 'always',
+    mutationFn: (article: PublicArticle, { client }): Promise<ReactionAnswer | Queued> => {
+      const now = currentReaction(client, article._id);
+      const fallback = kind === 'like' ? CLIENT_MESSAGES.data.like : CLIENT_MESSAGES.data.dislike;
+      const article_id = article._id;
+      return sendOrQueue(
+        { kind: 'reaction', articleId: article_id, liked: now.liked, disliked: now.disliked },
+        () =>
+          kind === 'like'
+            ? api('POST /api/userinteractions/like', {
+                body: { article_id, liked: now.liked },
+                fallback,
+              })
+            : api('POST /api/userinteractions/dislike', {
+                body: { article_id, disliked: now.disliked },
+                fallback,
+              }),
+      );
+    },
     onMutate: (article, { client }) =>
       optimistic(client, article._id, (now) =>
         nextReaction({ ...now, likes: now.likes ?? article.likes }, kind),
       ),
     onSuccess: (res, article, _context, { client }) => {
+      if (isQueued(res)) return sayQueued();
       applyReaction(client, article._id, {
         liked: res.liked,
         disliked: res.disliked,
@@ -112,14 +151,21 @@ function useReactionMutation(kind: 'like' | 'dislike') {
 function useSaveMutation() {
   const mutation = useMutation({
     mutationKey: ['userinteractions', 'save'],
-    mutationFn: (article: PublicArticle) =>
-      api('POST /api/userinteractions/save', {
-        body: { article_id: article._id },
-        fallback: CLIENT_MESSAGES.data.save,
-      }),
+    networkMode: 'always',
+    mutationFn: (article: PublicArticle, { client }) => {
+      const { saved } = currentReaction(client, article._id);
+      keepOffline(article, saved);
+      return sendOrQueue({ kind: 'save', articleId: article._id, saved }, () =>
+        api('POST /api/userinteractions/save', {
+          body: { article_id: article._id, saved },
+          fallback: CLIENT_MESSAGES.data.save,
+        }),
+      );
+    },
     onMutate: (article, { client }) =>
       optimistic(client, article._id, (now) => ({ saved: !now.saved })),
     onSuccess: (res, article, _context, { client }) => {
+      if (isQueued(res)) return sayQueued();
       applyReaction(client, article._id, { saved: res.saved });
       void client.invalidateQueries({
         queryKey: readerActionsQueries.keys.savedArticles(),
@@ -134,6 +180,7 @@ function useSaveMutation() {
     },
     onError: (err, article, context, { client }) => {
       if (context) applyReaction(client, article._id, context.undo);
+      keepOffline(article, currentReaction(client, article._id).saved);
       toast.error(errorMessage(err, CLIENT_MESSAGES.data.save), ACTION_TOAST);
     },
     onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
@@ -228,13 +275,21 @@ function useArticleActionsValue(): ArticleActionsContextValue {
   );
 }
 
-/** Records a view of an article; the answer is the new streak (on failure it stays as it was). */
+/**
+ * Records a view of an article; the answer is the new streak (on failure it stays as it was).
+ * Offline the view waits in the queue, and counts when it is sent.
+ */
 function useRecordViewMutation() {
   return useMutation({
     mutationKey: ['articles', 'markviewed'],
-    mutationFn: (id: string) => api('POST /api/articles/markviewed', { body: { article_id: id } }),
-    onSuccess: (res, _id, _context, { client }) =>
-      client.setQueryData(queryKeys.streak(), res.streak),
+    networkMode: 'always',
+    mutationFn: (id: string) =>
+      sendOrQueue({ kind: 'view', articleId: id }, () =>
+        api('POST /api/articles/markviewed', { body: { article_id: id } }),
+      ),
+    onSuccess: (res, _id, _context, { client }) => {
+      if (!isQueued(res)) client.setQueryData(queryKeys.streak(), res.streak);
+    },
   }).mutate;
 }
 

@@ -3,6 +3,7 @@ import { CLIENT_MESSAGES } from '@lede/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { storyRequest } from './story-request';
 
 export type { Story };
 
@@ -16,12 +17,12 @@ export const storyQueries = {
   byId: (id: string) =>
     queryOptions({
       queryKey: storyQueries.keys.byId(id),
-      queryFn: ({ signal }) =>
-        api('GET /api/stories/getstorybyid', {
-          query: { story_id: id },
-          signal,
-          fallback: CLIENT_MESSAGES.data.unexpected,
-        }).then((r) => r.story),
+      queryFn: ({ signal }) => {
+        const { route, query } = storyRequest(id);
+        return api(route, { query, signal, fallback: CLIENT_MESSAGES.data.unexpected }).then(
+          (r) => r.story,
+        );
+      },
     }),
 };
 
