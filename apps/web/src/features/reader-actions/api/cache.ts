@@ -136,6 +136,11 @@ export interface Reaction {
   savedEntry?: { entry: SavedArticleEntry; index: number };
 }
 
+/** Whether the reader's lists `names` are loaded, so what currentReaction says of them holds. */
+export function knowsReactions(qc: QueryClient, names: readonly ReactionList[]): boolean {
+  return names.every((name) => qc.getQueryData(LIST_KEYS[name]()) !== undefined);
+}
+
 /** What the cache shows now of the reader's reaction to article `id`. */
 export function currentReaction(
   qc: QueryClient,

@@ -278,6 +278,27 @@ describe('like / dislike / save state machine', () => {
       expect(qc.getQueryData(readerActionsQueries.keys.savedIds())).toEqual(['a1']),
     );
   });
+
+  it('a press before the lists load toggles without a guessed state; the answer says what holds', async () => {
+    const user = userEvent.setup();
+    const { qc } = setup();
+    // Lists loaded: the request says the state the reader means.
+    answers.push({ status: 200, body: { message: 'ok', saved: true, saves: 1 } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledTimes(1));
+    expect(calls[0]!.body).toEqual({ article_id: 'a1', saved: true });
+
+    // A page just opened, its saved list not loaded yet: the screen's "not saved" is a guess.
+    qc.removeQueries({ queryKey: readerActionsQueries.keys.savedIds() });
+    answers.push({ status: 200, body: { message: 'ok', saved: false, saves: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledTimes(2));
+    expect(calls[1]!.body).toEqual({ article_id: 'a1' });
+    expect(success.mock.calls[1]![1]).toMatchObject({
+      key: `${MESSAGES.interactions.unsaved} a1`,
+    });
+    expect(savedEntries(qc)).toEqual([]);
+  });
 });
 
 describe('the toasts of the actions, as the reader sees them', () => {

@@ -14,7 +14,14 @@ import { isQueued, readerId, sendOrQueue, type Queued } from '@/lib/offline/acti
 import { OFFLINE_MESSAGES } from '@/lib/offline/messages';
 import { entryFor, forgetSavedArticle, keepSavedArticle } from '@/lib/offline/saved-store';
 import { toast } from '@/lib/toast';
-import { applyReaction, cancelReactionQueries, currentReaction, type Reaction } from '../api/cache';
+import {
+  applyReaction,
+  cancelReactionQueries,
+  currentReaction,
+  knowsReactions,
+  type Reaction,
+  type ReactionList,
+} from '../api/cache';
 import { readerActionsQueries, useReaderLists } from '../api/reader-actions';
 import { queryKeys } from '@/lib/query-keys';
 import { paths } from '@/lib/paths';
@@ -73,11 +80,27 @@ export function nextReaction(
 async function optimistic(
   qc: QueryClient,
   id: string,
+  lists: readonly ReactionList[],
   reaction: (now: ReturnType<typeof currentReaction>) => Reaction,
 ) {
   await cancelReactionQueries(qc);
+  if (!knowsReactions(qc, lists)) pressedUnknown.add(`${lists.join()}:${id}`);
   return { undo: applyReaction(qc, id, reaction(currentReaction(qc, id))) };
 }
+
+/**
+ * Presses made before the reader's lists were loaded (a page just opened, whose lists wait for
+ * its first paint): the screen's state is a guess, so the request toggles as before and the
+ * server's answer says what holds. Taken by the mutation that follows its onMutate.
+ */
+const pressedUnknown = new Set<string>();
+
+function pressedBlind(lists: readonly ReactionList[], id: string): boolean {
+  return pressedUnknown.delete(`${lists.join()}:${id}`);
+}
+
+const REACTION_LISTS = ['liked', 'disliked'] as const;
+const SAVE_LISTS = ['saved'] as const;
 
 /** Without a connection an action waits in the queue (lib/offline): the screen keeps it. */
 function sayQueued(): void {
@@ -99,22 +122,23 @@ function useReactionMutation(kind: 'like' | 'dislike') {
       const now = currentReaction(client, article._id);
       const fallback = kind === 'like' ? CLIENT_MESSAGES.data.like : CLIENT_MESSAGES.data.dislike;
       const article_id = article._id;
+      const blind = pressedBlind(REACTION_LISTS, article_id);
       return sendOrQueue(
         { kind: 'reaction', articleId: article_id, liked: now.liked, disliked: now.disliked },
         () =>
           kind === 'like'
             ? api('POST /api/userinteractions/like', {
-                body: { article_id, liked: now.liked },
+                body: blind ? { article_id } : { article_id, liked: now.liked },
                 fallback,
               })
             : api('POST /api/userinteractions/dislike', {
-                body: { article_id, disliked: now.disliked },
+                body: blind ? { article_id } : { article_id, disliked: now.disliked },
                 fallback,
               }),
       );
     },
     onMutate: (article, { client }) =>
-      optimistic(client, article._id, (now) =>
+      optimistic(client, article._id, REACTION_LISTS, (now) =>
         nextReaction({ ...now, likes: now.likes ?? article.likes }, kind),
       ),
     onSuccess: (res, article, _context, { client }) => {
@@ -154,19 +178,21 @@ function useSaveMutation() {
     networkMode: 'always',
     mutationFn: (article: PublicArticle, { client }) => {
       const { saved } = currentReaction(client, article._id);
-      keepOffline(article, saved);
+      const blind = pressedBlind(SAVE_LISTS, article._id);
+      if (!blind) keepOffline(article, saved);
       return sendOrQueue({ kind: 'save', articleId: article._id, saved }, () =>
         api('POST /api/userinteractions/save', {
-          body: { article_id: article._id, saved },
+          body: blind ? { article_id: article._id } : { article_id: article._id, saved },
           fallback: CLIENT_MESSAGES.data.save,
         }),
       );
     },
     onMutate: (article, { client }) =>
-      optimistic(client, article._id, (now) => ({ saved: !now.saved })),
+      optimistic(client, article._id, SAVE_LISTS, (now) => ({ saved: !now.saved })),
     onSuccess: (res, article, _context, { client }) => {
       if (isQueued(res)) return sayQueued();
       applyReaction(client, article._id, { saved: res.saved });
+      keepOffline(article, res.saved);
       void client.invalidateQueries({
         queryKey: readerActionsQueries.keys.savedArticles(),
         refetchType: res.saved ? 'active' : 'none',
