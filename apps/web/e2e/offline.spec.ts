@@ -57,6 +57,7 @@ interface ListedArticle {
   _id: string;
   title: string;
   likes: number;
+  story: { _id: string } | null;
 }
 
 /** An article of the latest list (the first page of /explore's "All"), by its title. */
@@ -68,6 +69,17 @@ async function latestArticle(page: Page, title: string): Promise<ListedArticle> 
   const found = latest.articles.find((a) => a.title === title);
   expect(found, title).toBeDefined();
   return found!;
+}
+
+/** Two different stories of the latest articles. */
+async function storyIds(page: Page): Promise<string[]> {
+  const latest = await apiGet<{ articles: ListedArticle[] }>(
+    page,
+    '/api/articles/getlatestarticles',
+  );
+  const ids = [...new Set(latest.articles.flatMap((a) => (a.story ? [a.story._id] : [])))];
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  return ids.slice(0, 2);
 }
 
 const actionsOf = (card: Locator, title: string) =>
@@ -106,6 +118,7 @@ test('saved articles open offline; the shell and the pages that need the network
   await expect(cards.nth(2)).toBeVisible();
   const titles = [await titleOf(cards.nth(0)), await titleOf(cards.nth(1))];
   const unsavedId = (await latestArticle(page, await titleOf(cards.nth(2))))._id;
+  const [loadedStory, otherStory] = await storyIds(page);
   for (const [i, title] of titles.entries()) {
     await actionsOf(cards.nth(i), title).getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Article Saved!');
@@ -124,6 +137,8 @@ test('saved articles open offline; the shell and the pages that need the network
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await goInApp(page, '/search?q=moon');
   await expect(page.getByText(/^Found \d+/)).toBeVisible();
+  await goInApp(page, `/story/${loadedStory}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await goInApp(page, '/explore?category=all');
   await expect(cards.first()).toBeVisible();
 
@@ -157,6 +172,8 @@ test('saved articles open offline; the shell and the pages that need the network
   await goInApp(page, `/article/${unsavedId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page needs a connection');
   await expect(page.getByText("This article isn't saved on this device")).toBeVisible();
+  await goInApp(page, `/story/${otherStory}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page needs a connection');
   await goInApp(page, '/search?q=harbour');
   await expect(page.getByText('This page needs a connection')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();

@@ -5,6 +5,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { QueryError } from '@/components/query-error';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { usePageTitle } from '@/components/use-page-title';
+import { NeedsConnection } from '@/features/offline/components/needs-connection';
+import { useNeedsConnection } from '@/features/offline/hooks/use-needs-connection';
 import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
 import { isStoryNotFound, useStory } from '@/features/stories/api/stories';
 import { StoryHeader } from '@/features/stories/components/story-header';
@@ -36,6 +38,7 @@ function StoryScreen() {
   const query = useStory(id);
   const story = query.data;
   const notFound = query.isError && isStoryNotFound(query.error);
+  const unreachable = useNeedsConnection({ ...query, hasData: !!story });
   const goBack = useGoBack();
   const links = useRef(new Map<string, HTMLAnchorElement>());
   const linkRef = useCallback((articleId: string, el: HTMLAnchorElement | null) => {
@@ -46,6 +49,9 @@ function StoryScreen() {
   // A first load's reader state waits for the story's paint, as for a list's (reader-state-hold).
   useLayoutEffect(() => void (story && listShown()), [story]);
 
+  if (unreachable) {
+    return <NeedsConnection heading onRetry={() => void query.refetch()} />;
+  }
   if (query.isPending) return <StorySkeleton />;
   if (notFound) {
     return (
