@@ -372,4 +372,90 @@ test.describe('after a reload without a connection (the service worker serves th
     await expectNoA11yViolations(page, 'a saved article after an offline reload');
     await context.setOffline(false);
   });
+
+  test("a saved article's picture from a news site shows offline; unsaving drops it", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await signedInReader(page, request, 'offline-picture');
+    // Every article gets a picture on a news site (https, another origin), served here until
+    // the test cuts it off: from then on only the service worker's kept copy can show it.
+    await context.route('https://pictures.example/**', (route) =>
+      route.fulfill({ contentType: 'image/png', body: PICTURE }),
+    );
+    await page.route('**/api/articles/**', async (route) => {
+      const answer = await route.fetch();
+      const json = withPictures(await answer.json());
+      await route.fulfill({ response: answer, json });
+    });
+    await page.goto('/explore?category=all');
+    await loadToasts(page);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? 'none'),
+      )
+      .toBe('activated');
+    const card = cardsOf(page, 'all articles').first();
+    const title = await titleOf(card);
+    const { _id: id } = await latestArticle(page, title);
+    const picture = `https://pictures.example/${id}.png`;
+    await expect.poll(() => pictureShown(page, picture)).toBe(true);
+    await actionsOf(card, title).getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Article Saved!');
+    await expect.poll(() => keptPictures(page)).toEqual([picture]);
+
+    await context.unroute('https://pictures.example/**');
+    await context.setOffline(true);
+    await page.goto('/saved');
+    await expect(cardsOf(page, 'Saved articles').getByRole('heading')).toHaveText([title]);
+    await expect.poll(() => pictureShown(page, picture)).toBe(true);
+    await page.goto(`/article/${id}`);
+    await expect(page.getByText('Offline — showing your saved copy')).toBeVisible();
+    await expect.poll(() => pictureShown(page, picture)).toBe(true);
+
+    await context.setOffline(false);
+    await page.goto('/saved');
+    await loadToasts(page);
+    await actionsOf(cardsOf(page, 'Saved articles').first(), title)
+      .getByRole('button', { name: 'Save' })
+      .click();
+    await expect(page.getByText('No saved articles yet')).toBeVisible();
+    await expect.poll(() => keptPictures(page)).toEqual([]);
+  });
 });
+
+/** A 1×1 PNG. */
+const PICTURE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** An API answer with every article's picture on pictures.example. */
+function withPictures(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withPictures);
+  if (!value || typeof value !== 'object') return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPictures(v)]));
+  if (typeof out.image_url === 'string' && typeof out._id === 'string') {
+    out.image_url = `https://pictures.example/${out._id}.png`;
+  }
+  return out;
+}
+
+/** Whether the page shows the picture at `src`, loaded. */
+function pictureShown(page: Page, src: string): Promise<boolean> {
+  return page.evaluate(
+    (url) =>
+      [...document.images].some((img) => img.src === url && img.complete && img.naturalWidth > 0),
+    src,
+  );
+}
+
+/** The pictures the service worker keeps for saved articles. */
+function keptPictures(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    if (!(await caches.has('lede-saved-pictures'))) return [];
+    const cache = await caches.open('lede-saved-pictures');
+    return (await cache.keys()).map((r) => r.url);
+  });
+}

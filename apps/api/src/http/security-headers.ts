@@ -51,6 +51,18 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
   "base-uri 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
+/**
+ * The service worker's own policy (sent with /sw.js, which the worker runs under): the pages'
+ * connect-src plus any https origin, so that it can keep the pictures of saved articles, which
+ * live on news sites, for reading offline (apps/web/src/sw.ts). It runs only the build's code.
+ */
+export const SERVICE_WORKER_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "connect-src 'self' https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
 const crossOriginResourcePolicy: HelmetOptions['crossOriginResourcePolicy'] = {
   policy: 'same-site',
 };

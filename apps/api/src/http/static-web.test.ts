@@ -147,6 +147,12 @@ describe('the service worker and the web app manifest', () => {
     expect(res.decoded().toString()).toBe(SERVICE_WORKER);
     // At the root its scope is the whole app: no Service-Worker-Allowed needed.
     expect(res.headers['service-worker-allowed']).toBeUndefined();
+    // Its own policy: it may fetch the pictures of saved articles from news sites over https.
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' https:");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // The pages keep theirs: connect-src 'self' alone.
+    const page = await raw.get('/');
+    expect(page.headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
     const again = await raw.get('/sw.js', { 'If-None-Match': res.headers.etag! });
     expect(again.status).toBe(304);
   });

@@ -7,6 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { isPagePath } from '@lede/shared';
 import type { Config } from '../config.js';
+import { SERVICE_WORKER_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PUBLIC_DIR = path.join(packageRoot, 'public');
@@ -94,6 +95,10 @@ export function serveStaticWeb(
       cacheControl: false,
       setHeaders: cacheControlIn(webDist),
     },
+  });
+  app.get('/sw.js', (_req, res, next) => {
+    res.set('Content-Security-Policy', SERVICE_WORKER_CONTENT_SECURITY_POLICY);
+    next();
   });
   app.use(webStatic);
   app.use(ASSETS_PREFIX, notFound);

@@ -8,6 +8,26 @@ import { isPagePath } from '@lede/shared/constants';
 export const CLEAR_PRIVATE_CACHES = 'CLEAR_PRIVATE_CACHES';
 
 /**
+ * The pictures of saved articles that live on other origins (news sites), kept by the service
+ * worker so the offline copies show them (same-origin pictures are kept as Blobs with the copy:
+ * lib/offline/saved-store.ts). A private cache: logout drops it with the rest.
+ */
+export const SAVED_PICTURES_CACHE = 'lede-saved-pictures';
+/** The messages the page sends to keep or drop one such picture: `{ type, url }`. */
+export const KEEP_PICTURE = 'KEEP_PICTURE';
+export const DROP_PICTURE = 'DROP_PICTURE';
+
+/** Whether the worker keeps `url` for a saved article: an https picture of another origin. */
+export function isKeptPicture(url: string, origin: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.origin !== origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Workbox's precache of the build (its name starts so): the app's code, styles, index.html and
  * icons, the same for every reader. Every other cache of the origin is private.
  */

@@ -3,6 +3,7 @@ import {
   type PublicArticle,
   type SavedArticleEntry,
 } from '@lede/shared/constants';
+import { DROP_PICTURE, isKeptPicture, KEEP_PICTURE } from '@/lib/cache-policy';
 import { hasIndexedDb, offlineDb, type StoredArticle } from './db';
 
 /**
@@ -37,6 +38,27 @@ async function fetchPicture(article: PublicArticle): Promise<Blob | undefined> {
   }
 }
 
+/**
+ * Asks the service worker to keep (or drop) the article's picture when it lives on another
+ * origin: the page may not fetch it (connect-src 'self'), the worker may (src/sw.ts). Without a
+ * worker (not installed yet, or blocked) nothing happens: the copy keeps its text.
+ */
+function tellWorkerAboutPicture(type: typeof KEEP_PICTURE | typeof DROP_PICTURE, url: string) {
+  if (!isKeptPicture(url, window.location.origin)) return;
+  void navigator.serviceWorker?.ready.then((registration) =>
+    registration.active?.postMessage({ type, url }),
+  );
+}
+
+/** Drops the picture of a copy just deleted, unless another kept copy shows the same one. */
+async function dropPictureOf(userId: string, gone: StoredArticle | undefined) {
+  const url = gone?.entry.article_id.image_url;
+  if (!url) return;
+  const others = await (await offlineDb(userId)).getAll('saved');
+  if (others.some((kept) => kept.entry.article_id.image_url === url)) return;
+  tellWorkerAboutPicture(DROP_PICTURE, url);
+}
+
 let persistenceAsked = false;
 
 /** Asks the browser once per page to keep this origin's storage (no prompt in Chromium). */
@@ -69,6 +91,7 @@ async function put(userId: string, entry: SavedArticleEntry, keepSavedAt = false
     picture: before?.picture,
   };
   await db.put('saved', kept);
+  tellWorkerAboutPicture(KEEP_PICTURE, entry.article_id.image_url);
   if (kept.picture) return;
   const picture = await fetchPicture(entry.article_id);
   if (!picture) return;
@@ -91,7 +114,10 @@ export async function keepSavedArticle(userId: string, entry: SavedArticleEntry)
 export async function forgetSavedArticle(userId: string, articleId: string): Promise<void> {
   if (!hasIndexedDb()) return;
   try {
-    await (await offlineDb(userId)).delete('saved', articleId);
+    const db = await offlineDb(userId);
+    const gone = await db.get('saved', articleId);
+    await db.delete('saved', articleId);
+    await dropPictureOf(userId, gone);
   } catch {
     // Nothing kept.
   }
@@ -116,7 +142,12 @@ export async function fillSavedStore(
     }
     if (complete) {
       const listed = new Set(entries.map((e) => e.article_id._id));
-      for (const id of kept) if (!listed.has(id)) await db.delete('saved', id);
+      for (const id of kept) {
+        if (listed.has(id)) continue;
+        const gone = await db.get('saved', id);
+        await db.delete('saved', id);
+        await dropPictureOf(userId, gone);
+      }
     }
   } catch {
     // Storage unavailable: the list works online as before.

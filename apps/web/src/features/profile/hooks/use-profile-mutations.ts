@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { navigateTo } from '@/lib/navigation';
 import { logout } from '@/lib/session/logout';
 import { clearOfflineCopies } from '@/lib/offline/clear';
+import { clearPrivateCaches } from '@/lib/private-caches';
 import { endSession, setUser } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import { profileApi } from '../api/profile';
@@ -91,6 +92,7 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       await clearOfflineCopies();
       endSession();
+      await clearPrivateCaches();
       toast.success(MESSAGES.profile.accountDeleted);
       navigateTo(paths.login(), { replace: true });
     },
