@@ -110,6 +110,10 @@ const DATA_MODULES = [
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/]load-more\.tsx$/,
   /[\\/]src[\\/]lib[\\/]use-go-back\.ts$/,
   /[\\/]src[\\/]features[\\/]stories[\\/]story-text\.ts$/,
+  // The offline pieces every list screen uses (an action sent or queued, "This page needs a
+  // connection"); the queue and the saved copies themselves load with the first action.
+  /[\\/]src[\\/]lib[\\/]offline[\\/](actions|support|messages)\.ts$/,
+  /[\\/]src[\\/]features[\\/]offline[\\/](hooks[\\/]use-needs-connection\.ts|components[\\/]needs-connection\.tsx)$/,
   // The card's action icons, and the one the feed controls share with the password fields
   // (every other icon stays with the code that shows it).
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](bookmark|heart|share-2|thumbs-down|eye-off|arrow-left)\.mjs$/,

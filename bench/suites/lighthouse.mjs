@@ -38,6 +38,13 @@ const READER_PAGES = only(['/home', '/saved']);
  * Lighthouse's simulation puts before a page's LCP, and Lighthouse can re-audit them (-A).
  */
 const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
+/**
+ * BENCH_LIGHTHOUSE_SW_AB=1 measures each page a second time with /sw.js blocked (its
+ * registration fails, no worker installs): `withoutServiceWorker`, the ceiling of the same run
+ * for "the service worker must not slow the first visit".
+ */
+const SW_AB = Boolean(process.env.BENCH_LIGHTHOUSE_SW_AB);
+const WITHOUT_SERVICE_WORKER = { blockedUrlPatterns: ['*/sw.js'] };
 /** What the web client keeps in localStorage after a login (apps/web/src/lib/storage.ts). */
 const STORAGE_KEYS = { user: 'lede.user', token: 'lede.token' };
 const SAVED_ARTICLES = 6;
@@ -133,7 +140,19 @@ async function saveReport(url, lhr) {
  * would be), then RUNS measured ones. `prepare` runs before each load (a signed-in page clears
  * the HTTP cache itself, since it keeps the storage that holds its session).
  */
-async function measurePage(lighthouse, url, options, { page, prepare = async () => {} } = {}) {
+async function measurePage(lighthouse, url, options, tab) {
+  const measured = await measureRuns(lighthouse, url, options, tab);
+  if (!SW_AB) return measured;
+  const withoutServiceWorker = await measureRuns(
+    lighthouse,
+    url,
+    { ...options, ...WITHOUT_SERVICE_WORKER },
+    tab,
+  );
+  return { ...measured, withoutServiceWorker };
+}
+
+async function measureRuns(lighthouse, url, options, { page, prepare = async () => {} } = {}) {
   await prepare();
   await lighthouse(url, { ...options, onlyCategories: ['performance'] }, undefined, page);
   const runs = [];

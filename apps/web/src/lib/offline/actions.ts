@@ -1,15 +1,17 @@
 import { ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/online';
 import { getToken, getUser } from '@/lib/storage';
-import { hasIndexedDb, type QueuedAction } from './db';
-import { enqueue, hasQueued } from './queue';
-import { syncOfflineActions } from './sync';
+import type { QueuedAction } from './db';
+import { hasIndexedDb } from './support';
 
 /**
  * How the reader's actions (likes, dislikes, saves, read marks) reach the server: at once when
  * there is a connection, or queued (queue.ts) when there is none, when the request finds no
- * server, or when earlier actions still wait (so the order holds); replayed by sync.ts.
+ * server, or when earlier actions still wait (so the order holds); replayed by sync.ts. The
+ * queue's code (and IndexedDB's wrapper) loads with the first action, not with the page.
  */
+
+const loadQueue = () => import('./queue');
 
 /** The answer of an action that was queued rather than sent. */
 export const QUEUED = { queued: true } as const;
@@ -27,7 +29,7 @@ export const isNetworkFailure = (err: unknown) => err instanceof ApiError && err
 
 async function queue(userId: string, action: QueuedAction): Promise<boolean> {
   try {
-    await enqueue(userId, action);
+    await (await loadQueue()).enqueue(userId, action);
     return true;
   } catch {
     return false; // no storage: the action fails as it did before queues
@@ -44,9 +46,11 @@ export async function sendOrQueue<T>(
 ): Promise<T | Queued> {
   const userId = readerId();
   if (!userId || !hasIndexedDb()) return send();
-  if (!isOnline() || (await hasQueued(userId).catch(() => false))) {
+  const waiting = () => loadQueue().then(({ hasQueued }) => hasQueued(userId));
+  if (!isOnline() || (await waiting().catch(() => false))) {
     if (await queue(userId, action)) {
-      if (isOnline()) void syncOfflineActions(userId);
+      if (isOnline())
+        void import('./sync').then(({ syncOfflineActions }) => syncOfflineActions(userId));
       return QUEUED;
     }
   }

@@ -1,12 +1,13 @@
 import type { SavedArticleEntry } from '@lede/shared/constants';
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { hasIndexedDb } from './support';
 
 /**
  * The reader's offline data in IndexedDB, one database per reader (`lede-offline-<user id>`),
  * so another reader of the same browser never opens it; logout and account deletion delete
  * every one of them (clearOfflineData).
- * - `saved`: the saved articles as the API gives them, and their picture when it could be
- *   fetched (same origin only: the page's policy lets it call no other), keyed by article id.
+ * - `saved`: the saved articles as the API gives them, and their picture when it is on this
+ *   origin (a news site's is kept by the service worker: src/sw.ts), keyed by article id.
  * - `queue`: the actions made without a connection, in the order they were made (api/queue.ts).
  */
 
@@ -66,8 +67,7 @@ export function offlineDb(userId: string): Promise<OfflineDb> {
   return db;
 }
 
-/** Whether this browser has IndexedDB at all (a private window of some browsers has none). */
-export const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+export { hasIndexedDb };
 
 /**
  * Deletes every reader's offline data in this browser (logout, account deletion): the saved

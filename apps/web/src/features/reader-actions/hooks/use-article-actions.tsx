@@ -12,7 +12,6 @@ import {
 import { formatCreators } from '@/lib/format';
 import { isQueued, readerId, sendOrQueue, type Queued } from '@/lib/offline/actions';
 import { OFFLINE_MESSAGES } from '@/lib/offline/messages';
-import { entryFor, forgetSavedArticle, keepSavedArticle } from '@/lib/offline/saved-store';
 import { toast } from '@/lib/toast';
 import {
   applyReaction,
@@ -36,13 +35,18 @@ type ReactionAnswer = Awaited<ReturnType<typeof api<'POST /api/userinteractions/
 
 /**
  * The article's copy for reading offline (lib/offline/saved-store): kept while it is saved,
- * dropped once it is not. In the background: a save never waits for it.
+ * dropped once it is not. In the background: a save never waits for it, and the store's code
+ * loads then, not with the page.
  */
 function keepOffline(article: PublicArticle, saved: boolean): void {
   const userId = readerId();
   if (!userId) return;
-  if (saved) void keepSavedArticle(userId, entryFor(article));
-  else void forgetSavedArticle(userId, article._id);
+  const at = new Date();
+  void import('@/lib/offline/saved-store').then((store) =>
+    saved
+      ? store.keepSavedArticle(userId, store.entryFor(article, at))
+      : store.forgetSavedArticle(userId, article._id),
+  );
 }
 
 /** Whatever an action changes elsewhere: the profile's activity tab and counters. */
