@@ -268,6 +268,9 @@ export default {
       empty.push(await timedPass(index, []));
     }
     const oneWriteMs = distribution(writes);
+    // Each store of the loop made one write, in order: what it spent before that write is the
+    // assignment (features, the choice of a story, the rows it will write).
+    const assignmentMs = distribution(single.map((t, i) => t.inPassMs - writes[i]));
     const byFunction = await functionTimes();
     const batched = [];
     for (let i = 0; i < FRESH_REPORTS / BATCH; i++) {
@@ -299,6 +302,7 @@ export default {
         oneReportPerPassMs: distribution(single.map((t) => t.inPassMs)),
         oneReportPerPassWithCommitMs: distribution(single.map((t) => t.withCommitMs)),
         featuresMs: distribution(features),
+        assignmentMs,
         oneReportWriteMs: oneWriteMs,
         writeByFunctionMeanMs: byFunction,
         formerInsertMs: distribution(insertedMs),
@@ -321,7 +325,7 @@ export default {
         'Each write is a transaction through the API code on the embedded PostgreSQL. oneReportPerPassMs is one report stored as ingestion stores it (storeInStories, the stories kept between writes, no merging): wink-nlp features, assignment, and one call (lede_insert_in_stories) that takes the advisory lock, checks the kept stories still hold, and inserts the article with its story, its story row and the statistics. featuresMs is the features of that report alone, measured just before.',
         'former*: the way before, in the same run and on the same kept stories: the report inserted without a story (formerInsertMs, its own commit), then a pass (clusterPending by id: lock, read of the pending row, features, assignment, the update of the row, its story and the statistics). emptyPassMs, that pass with nothing to assign (lock and read), and oneStatementMs, one statement in a transaction, are floors measured in the same run. The *WithCommit figures add the commit.',
         'mergePassMs is the merge pass an ingestion run makes after its sources when 30 minutes of article time have passed (its own transaction, commit included); mergeNotDueMs, the check when none is due.',
-        'oneReportWriteMs is that one call alone, as the client waits for it; writeByFunctionMeanMs, the mean time of each SQL function per call over the same reports (track_functions; total includes the functions it calls, own excludes them).',
+        'assignmentMs is oneReportPerPassMs without its one write: features, the choice of a story and the rows to write, the assignment proper. oneReportWriteMs is that one call alone, as the client waits for it; writeByFunctionMeanMs, the mean time of each SQL function per call over the same reports (track_functions; total includes the functions it calls, own excludes them).',
         'Fresh reports repeat recent corpus headlines from five sources, one minute apart, so most join an existing story; they come understood (terms, words), as ingestion hands them over.',
         'corpus: the bundled corpus seeded in its stories (writeInStories, as the server seeds); backlog: the generated articles, left pending, clustered in one pass. The suite leaves the bundled corpus and its generated copies clustered afresh, without its own reports.',
       ],
