@@ -128,6 +128,12 @@ test("a reader's home asks for the feed first, then once the cards are on screen
   const cardAt = await firstCardAt();
   expect(cardAt).toBeDefined();
   for (const at of started) expect(at).toBeGreaterThan(cardAt!);
+  // The offline queue's code, which the start-up check asks for, comes with the screen's own
+  // (a preload of the page), fetched once: not one more round trip after the entry.
+  const html = await (await request.get('/home')).text();
+  const queue = html.match(/rel="modulepreload" crossorigin href="(\/assets\/queue-[\w-]+\.js)"/);
+  expect(queue).not.toBeNull();
+  expect(seen.scripts.filter((src) => src === queue![1])).toHaveLength(1);
   expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });
