@@ -137,3 +137,23 @@ test("a reader's home asks for the feed first, then once the cards are on screen
   expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });
+
+test('pointing at Explore fetches its list ahead of the click, which then asks for nothing more', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.goto('/search?q=climate');
+  await expect(cardsOf(page, 'Search results for climate').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const seen = watchRequests(page);
+  const explore = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Explore', exact: true });
+  await explore.hover();
+  await expect.poll(() => seen.api).toEqual(['/api/articles/getlatesttrendingarticles']);
+  await explore.click();
+  await expect(cardsOf(page, 'trending now articles').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.api).toEqual(['/api/articles/getlatesttrendingarticles']);
+  expect(errors).toEqual([]);
+});

@@ -17,6 +17,16 @@ import { PAGE_PATHS } from '@lede/shared/constants';
 
 /** Loads with the query library (the `data` chunk); preloaded for a signed-in first load. */
 export const StreakCount = lazyScreen(() => import('./streak-count'));
+/**
+ * Pointing at or focusing a menu link fetches its screen ahead of the click (app/prefetch, in a
+ * chunk of its own loaded then: the first load stays without the query factories).
+ */
+function prefetchOnIntent(to: string) {
+  const prefetch = () => {
+    void import('./prefetch').then((m) => m.prefetchScreen(to)).catch(() => undefined);
+  };
+  return { onPointerEnter: prefetch, onFocus: prefetch };
+}
 /** A signed-in reader's menu (Radix DropdownMenu): its own chunk, never in a visitor's first load. */
 type AccountMenuType = typeof AccountMenu;
 
@@ -190,7 +200,12 @@ export function NavBar() {
 
         <div className="ml-auto hidden items-center gap-1 md:flex">
           {menu.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={linkClass}
+              {...prefetchOnIntent(item.to)}
+            >
               {item.label}
             </NavLink>
           ))}
@@ -257,7 +272,11 @@ export function NavBar() {
         <ul className="mt-3 flex flex-col gap-1">
           {menu.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} className={(s) => `${linkClass(s)} block`}>
+              <NavLink
+                to={item.to}
+                className={(s) => `${linkClass(s)} block`}
+                {...prefetchOnIntent(item.to)}
+              >
                 {item.label}
               </NavLink>
             </li>
