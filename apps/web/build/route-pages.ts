@@ -25,10 +25,10 @@ const ROOT = '<div id="root"></div>';
 
 /**
  * Writes `pages/<name>.html` for every lazily loaded screen: index.html plus a modulepreload of
- * the screen's own chunks (and the query client's; on a reader's screens the offline queue's), so that a first load fetches them beside the
- * entry instead of after it; a list or story page also starts with its skeleton, painted before
- * any script has run (build/page-shells.ts). The server answers /<name>/... with that page
- * (http/static-web.ts), compressed.
+ * the screen's own chunks (and the query client's; on a reader's screens the offline queue's),
+ * so that a first load fetches them beside the entry instead of after it; a list or story page
+ * also starts with its skeleton, painted before any script has run (build/page-shells.ts). The
+ * server answers /<name>/... with that page (http/static-web.ts), compressed.
  */
 export function routePages(): Plugin {
   return {
