@@ -8,7 +8,8 @@ import react from '@vitejs/plugin-react';
 import { minify } from 'terser';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './build/boot-script';
+import { bootScript, firstPaintScript } from './build/boot-script';
+import { lucideData } from './build/lucide-data';
 import { routePages } from './build/route-pages';
 
 /** Zopfli's passes per file: more gain under 0.1% and cost seconds of build. */
@@ -102,6 +103,7 @@ const DATA_MODULES = [
   /[\\/]src[\\/]features[\\/]reader-actions[\\/]hooks[\\/]use-article-actions\.tsx$/,
   /[\\/]src[\\/]lib[\\/]article-actions\.tsx$/,
   /[\\/]src[\\/]components[\\/](query-error|undo-toast|source-mark|card-actions)\.tsx$/,
+  /[\\/]src[\\/]components[\\/]source-initials\.ts$/,
   // The navigation bar's streak (its own chunk would be one more round trip on a first load).
   /[\\/]src[\\/]app[\\/]streak-count\.tsx$/,
   // Small pieces several screens share (a list's end, a page's own Back, the story pages' words):
@@ -109,6 +111,7 @@ const DATA_MODULES = [
   // browser's queue of six requests (HTTP/1.1).
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/]load-more\.tsx$/,
   /[\\/]src[\\/]lib[\\/]use-go-back\.ts$/,
+  /[\\/]src[\\/]features[\\/]articles[\\/](first-paint-cards|article-picture)\.ts$/,
   /[\\/]src[\\/]features[\\/]stories[\\/]story-text\.ts$/,
   // The offline pieces every list screen uses (an action sent or queued, "This page needs a
   // connection"); the queue and the saved copies themselves load with the first action.
@@ -150,6 +153,7 @@ const FEED_MODULES = [
 const STORY_CARD_MODULES = [
   /[\\/]src[\\/]features[\\/]articles[\\/]components[\\/](top-stories|article-meta)\.tsx$/,
   /[\\/]src[\\/]features[\\/]articles[\\/]api[\\/]top-stories\.ts$/,
+  /[\\/]src[\\/]features[\\/]articles[\\/]article-facts\.ts$/,
   /[\\/]src[\\/]lib[\\/]format\.ts$/,
   /[\\/]packages[\\/]shared[\\/]dist[\\/]client-messages\.js$/,
 ];
@@ -199,8 +203,10 @@ function serviceWorker(): Plugin[] {
 export default defineConfig({
   plugins: [
     react(),
+    lucideData(),
     tailwindcss(),
     bootScript(),
+    firstPaintScript(),
     minifyEntry(),
     precompress(),
     routePages(),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { build, type Alias, type Plugin, type Rollup } from 'vite';
+import { lucideData } from './lucide-data';
 
 /** The page's first code (theme, early data requests): see src/boot.ts. */
 const BOOT_ENTRY = 'src/boot.ts';
@@ -17,22 +18,26 @@ interface AppConfig {
 }
 
 /**
- * src/boot.ts as one classic script (an IIFE: no imports, so nothing waits for another file),
+ * `entry` as one classic script (an IIFE: no imports, so nothing waits for another file),
  * minified, with the app's own aliases and tree-shaking.
  */
-async function bundleBoot({ root, alias, treeshake }: AppConfig): Promise<string> {
+async function bundleScript(
+  { root, alias, treeshake }: AppConfig,
+  entry = BOOT_ENTRY,
+): Promise<string> {
   const result = await build({
     root,
     configFile: false,
     logLevel: 'silent',
     mode: 'production',
     publicDir: false,
+    plugins: [lucideData()],
     resolve: { alias },
     build: {
       write: false,
       minify: true,
       target: 'es2020',
-      lib: { entry: path.join(root, BOOT_ENTRY), formats: ['iife'], name: 'ledeBoot' },
+      lib: { entry: path.join(root, entry), formats: ['iife'], name: 'ledeBoot' },
       rollupOptions: { treeshake },
     },
   });
@@ -40,9 +45,13 @@ async function bundleBoot({ root, alias, treeshake }: AppConfig): Promise<string
   const chunk = outputs
     .flatMap((o) => o.output)
     .find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  if (!chunk) throw new Error(`${BOOT_ENTRY} produced no script`);
+  if (!chunk) throw new Error(`${entry} produced no script`);
   return chunk.code;
 }
+
+/** A script's name in the build: `assets/<name>-<hash of its content>.js`. */
+const hashedName = (name: string, code: string) =>
+  `assets/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
 
 /**
  * Puts the boot script where index.html marks it, as a plain external script (the CSP allows no
@@ -67,16 +76,15 @@ export function bootScript(): Plugin {
     },
     async buildStart() {
       if (!isBuild) return;
-      const code = await bundleBoot(app);
-      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-      const fileName = `assets/boot-${hash}.js`;
+      const code = await bundleScript(app);
+      const fileName = hashedName('boot', code);
       this.emitFile({ type: 'asset', fileName, source: code });
       src = `/${fileName}`;
     },
     configureServer(server) {
       server.watcher.on('change', () => (devCode = undefined));
       server.middlewares.use(DEV_PATH, (_req, res, next) => {
-        (devCode ??= bundleBoot(app)).then(
+        (devCode ??= bundleScript(app)).then(
           (code) => {
             res.setHeader('Content-Type', 'text/javascript');
             res.setHeader('Cache-Control', 'no-cache');
@@ -96,6 +104,36 @@ export function bootScript(): Plugin {
         if (!html.includes(MARKER)) throw new Error(`index.html has no ${MARKER}`);
         return html.replace(MARKER, `<script src="${src}"></script>`);
       },
+    },
+  };
+}
+
+/** What draws a list page's first cards before the app has loaded: see src/first-paint.ts. */
+const FIRST_PAINT_ENTRY = 'src/first-paint.ts';
+/** Its name in the build (build/route-pages.ts puts it on the list pages). */
+export const FIRST_PAINT_FILE = /^assets\/first-paint-[\w-]+\.js$/;
+
+/**
+ * Builds src/first-paint.ts as a module of its own (`assets/first-paint-<hash>.js`), sharing no
+ * chunk with the app: what the app's entry imports, it would otherwise have to import too, and
+ * run React before it could draw. The build only: the dev server draws nothing ahead.
+ */
+export function firstPaintScript(): Plugin {
+  let app: AppConfig = { root: '', alias: [], treeshake: undefined };
+  return {
+    name: 'lede:first-paint-script',
+    apply: 'build',
+    configResolved(config) {
+      app = {
+        root: config.root,
+        alias: config.resolve.alias,
+        treeshake: config.build.rollupOptions.treeshake,
+      };
+    },
+    async buildStart() {
+      // An IIFE run as a module (deferred, like the entry): Vite minifies no whitespace of an ES lib.
+      const code = await bundleScript(app, FIRST_PAINT_ENTRY);
+      this.emitFile({ type: 'asset', fileName: hashedName('first-paint', code), source: code });
     },
   };
 }

@@ -10,6 +10,8 @@
  * over. Hidden from assistive technology and inert: a page of placeholders, for a moment.
  */
 
+import { SHELL_LIST } from '../src/app/first-paint-marker';
+
 /** The logo in the theme's colours (the boot script sets the theme before this paints). */
 const LOGO = `<span class="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight"><svg width="28" height="28" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" class="fill-fg" /><path d="M10 7h4v14h9v4H10z" class="fill-bg" /></svg><span>Lede</span></span>`;
 
@@ -28,9 +30,12 @@ const CARD =
   bar('h-3 w-1/2') +
   '</div></div></div>';
 
-/** ArticleList's grid of skeletons (features/articles/components/article-list.tsx). */
+/**
+ * ArticleList's grid of skeletons (features/articles/components/article-list.tsx), marked for the
+ * first cards drawn in its place once the list's data is in (app/first-paint.ts).
+ */
 const cards = (count: number) =>
-  `<div class="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">${CARD.repeat(count)}</div>`;
+  `<div class="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" ${SHELL_LIST}>${CARD.repeat(count)}</div>`;
 
 /** A screen's heading (text-3xl, as the list screens' <h1>). */
 const heading = (text: string) => `<p class="text-3xl font-extrabold tracking-tight">${text}</p>`;

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { FIRST_PAINT_FILE } from './boot-script';
 import { pageShell } from './page-shells';
 
 /** A screen's module: src/app/routes/<name>.tsx is shown at /<name> (article at /article/:id). */
@@ -18,6 +19,18 @@ const QUERY_CLIENT_MODULE = /[\\/]src[\\/]lib[\\/]query-client\.ts$/;
  */
 const OFFLINE_QUEUE_MODULE = /[\\/]src[\\/]lib[\\/]offline[\\/]queue\.ts$/;
 const READER_SCREENS = new Set(['home', 'saved']);
+/**
+ * The pages whose first cards are drawn before the app has loaded (src/first-paint.ts), which
+ * then runs the app's entry; before the app's first render, the list goes into its cache through
+ * app/prefetch.ts, preloaded there too.
+ */
+const LIST_SCREENS = new Set(['explore', 'search', 'home', 'saved']);
+const FIRST_LIST_MODULE = /[\\/]src[\\/]app[\\/]prefetch\.ts$/;
+/** index.html's module entry, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"><\/script>/;
+/** The entry's own preloads in index.html (its static imports), as Vite writes them. */
+const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g;
+const ENTRY_PRELOAD_ALL = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/g;
 /** Shown for unknown paths, which get index.html. */
 const NOT_FOUND = 'not-found';
 /** The app's mount point in index.html. */
@@ -58,6 +71,11 @@ export function routePages(): Plugin {
       const offlineQueue = closure(
         chunks.find((chunk) => chunk.moduleIds.some((id) => OFFLINE_QUEUE_MODULE.test(id))),
       );
+      const firstList = closure(
+        chunks.find((chunk) => chunk.moduleIds.some((id) => FIRST_LIST_MODULE.test(id))),
+      );
+      const firstPaint = Object.keys(bundle).find((file) => FIRST_PAINT_FILE.test(file));
+      if (!firstPaint) throw new Error('the build has no first-paint script');
 
       const dir = path.join(options.dir ?? 'dist', 'pages');
       await mkdir(dir, { recursive: true });
@@ -66,18 +84,38 @@ export function routePages(): Plugin {
         const screen = chunk.facadeModuleId ?? chunk.moduleIds.find((id) => ROUTE_MODULE.test(id));
         const name = chunk.isDynamicEntry && screen?.match(ROUTE_MODULE)?.[1];
         if (!name || name === NOT_FOUND) continue;
-        const files = new Set([
+        const list = new Set([
           ...closure(chunk),
           ...queryClient,
           ...(READER_SCREENS.has(name) ? offlineQueue : []),
+          ...(LIST_SCREENS.has(name) ? firstList : []),
         ]);
-        const links = [...files]
+        const links = [...list]
           .filter((file) => !withEntry.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-        const source = String(html.source);
+        let source = String(html.source);
         if (!source.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+        let preloads = `  ${links.join('\n    ')}\n  </head>`;
+        if (LIST_SCREENS.has(name)) {
+          // The entry and the screen's chunks are loaded by the first-paint script, once the
+          // first cards are on screen.
+          const entry = source.match(ENTRY_SCRIPT)?.[1];
+          if (!entry) throw new Error('index.html has no module entry');
+          const entryPreloads = [...source.matchAll(ENTRY_PRELOAD)].map((m) => m[1]!);
+          const files = [
+            ...entryPreloads,
+            ...[...list].filter((f) => !withEntry.has(f)).map((f) => `/${f}`),
+          ];
+          source = source
+            .replace(ENTRY_PRELOAD_ALL, '')
+            .replace(
+              ENTRY_SCRIPT,
+              `<script type="module" src="/${firstPaint}" data-app="${entry}" data-preload="${files.join(' ')}"></script>`,
+            );
+          preloads = '</head>';
+        }
         const page = source
-          .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+          .replace('</head>', preloads)
           .replace(ROOT, `<div id="root">${pageShell(name) ?? ''}</div>`);
         const file = path.join(dir, `${name}.html`);
         // With `.br` and `.gz` twins, which the server sends as they are (a skeleton's markup

@@ -32,35 +32,6 @@ async function watchPageLoader(page: Page) {
     page.evaluate(() => (window as { pageLoaderSeen?: boolean }).pageLoaderSeen ?? false);
 }
 
-test("a list page's first load fetches its code beside the entry and asks for each answer once", async ({
-  page,
-}) => {
-  const errors = watchConsole(page);
-  const seen = watchRequests(page);
-  const pageLoaderSeen = await watchPageLoader(page);
-  const html = await (await page.request.get('/search?q=climate')).text();
-  const preloaded = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-    (m) => m[1],
-  );
-  expect(preloaded.some((src) => /\/assets\/search-[\w-]+\.js$/.test(src!))).toBe(true);
-  // The boot script (theme, early data requests) comes before the entry, from a hashed file.
-  const boot = html.match(/<script src="(\/assets\/boot-[\w-]+\.js)"><\/script>/);
-  expect(boot).not.toBeNull();
-  expect(html.indexOf(boot![0])).toBeLessThan(html.indexOf('<script type="module"'));
-  const bootResponse = await page.request.get(boot![1]!);
-  expect(bootResponse.headers()['cache-control']).toContain('immutable');
-
-  await page.goto('/search?q=climate');
-  await expect(page.getByRole('heading', { name: 'Results for "climate"' })).toBeVisible();
-  await expect(cardsOf(page, 'Search results for climate').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(seen.api).toEqual(['/api/articles/getarticlebykeyword?keyword=climate']);
-  // The preloaded screen code is fetched once, not again when the screen is shown.
-  expect(new Set(seen.scripts).size).toBe(seen.scripts.length);
-  expect(await pageLoaderSeen()).toBe(false);
-  expect(errors).toEqual([]);
-});
-
 /** performance.now() when the first card of any list entered the page. */
 async function watchFirstCard(page: Page) {
   await page.addInitScript(() => {
@@ -71,6 +42,55 @@ async function watchFirstCard(page: Page) {
   });
   return () => page.evaluate(() => (window as { firstCardAt?: number }).firstCardAt);
 }
+
+/** When the page asked for each of `paths` (performance.now()). */
+function requestedAt(page: Page, paths: string[]) {
+  return page.evaluate(
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => wanted.includes(new URL(e.name).pathname))
+        .map((e) => e.startTime),
+    paths,
+  );
+}
+
+test("a list page's first load draws its first cards, then loads the app, and asks for each answer once", async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  const seen = watchRequests(page);
+  const pageLoaderSeen = await watchPageLoader(page);
+  const firstCardAt = await watchFirstCard(page);
+  const html = await (await page.request.get('/search?q=climate')).text();
+  // The boot script (theme, early data requests) comes first, from a hashed file; then the
+  // script that draws the first cards, which names the app's entry and the screen's chunks.
+  const boot = html.match(/<script src="(\/assets\/boot-[\w-]+\.js)"><\/script>/);
+  expect(boot).not.toBeNull();
+  const firstPaint = html.match(
+    /<script type="module" src="[^"]+" data-app="([^"]+)" data-preload="([^"]+)">/,
+  );
+  expect(firstPaint).not.toBeNull();
+  expect(html.indexOf(boot![0])).toBeLessThan(html.indexOf(firstPaint![0]));
+  const [, entry, preload] = firstPaint!;
+  expect(preload!.split(' ').some((src) => /^\/assets\/search-[\w-]+\.js$/.test(src))).toBe(true);
+  const bootResponse = await page.request.get(boot![1]!);
+  expect(bootResponse.headers()['cache-control']).toContain('immutable');
+
+  await page.goto('/search?q=climate');
+  await expect(page.getByRole('heading', { name: 'Results for "climate"' })).toBeVisible();
+  await expect(cardsOf(page, 'Search results for climate').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.api).toEqual(['/api/articles/getarticlebykeyword?keyword=climate']);
+  // The app's code is asked for once the first cards are on the page, each file once.
+  const cardAt = await firstCardAt();
+  expect(cardAt).toBeDefined();
+  const [entryAt] = await requestedAt(page, [entry!]);
+  expect(entryAt).toBeGreaterThan(cardAt!);
+  expect(new Set(seen.scripts).size).toBe(seen.scripts.length);
+  expect(await pageLoaderSeen()).toBe(false);
+  expect(errors).toEqual([]);
+});
 
 const READER_STATE = [
   '/api/profile/getstreak',
@@ -116,22 +136,15 @@ test("a reader's home asks for the feed first, then once the cards are on screen
   await page.waitForLoadState('networkidle');
   expect([...seen.api].sort()).toEqual(['/api/recommendations/get', ...READER_STATE].sort());
   expect(seen.api[0]).toBe('/api/recommendations/get');
-  const started = await page.evaluate(
-    (paths) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => paths.includes(new URL(e.name).pathname))
-        .map((e) => e.startTime),
-    READER_STATE,
-  );
+  const started = await requestedAt(page, READER_STATE);
   expect(started).toHaveLength(READER_STATE.length);
   const cardAt = await firstCardAt();
   expect(cardAt).toBeDefined();
   for (const at of started) expect(at).toBeGreaterThan(cardAt!);
   // The offline queue's code, which the start-up check asks for, comes with the screen's own
-  // (a preload of the page), fetched once: not one more round trip after the entry.
+  // (preloaded with it), fetched once: not one more round trip after the entry.
   const html = await (await request.get('/home')).text();
-  const queue = html.match(/rel="modulepreload" crossorigin href="(\/assets\/queue-[\w-]+\.js)"/);
+  const queue = html.match(/data-preload="[^"]*(\/assets\/queue-[\w-]+\.js)/);
   expect(queue).not.toBeNull();
   expect(seen.scripts.filter((src) => src === queue![1])).toHaveLength(1);
   expect(await pageLoaderSeen()).toBe(false);

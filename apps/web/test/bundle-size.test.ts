@@ -21,6 +21,8 @@ const BUDGET_KIB = {
   initialCss: 12,
   /** The entry and one lazy screen with everything it imports (gzip). */
   anyScreenJs: 175,
+  /** What draws a list page's first cards before the app has loaded (src/first-paint.ts). */
+  firstPaintJs: 9,
 };
 
 /** The chunks the landing page loads once painted (its top stories: vite.config.ts names it). */
@@ -147,6 +149,26 @@ describe('JavaScript budget', () => {
     console.info('JS per screen (KiB gzip, initial included):', sizes);
     for (const [name, kib] of Object.entries(sizes)) {
       expect(kib, name).toBeLessThanOrEqual(BUDGET_KIB.anyScreenJs);
+    }
+  });
+});
+
+describe("a list page's first-paint script", () => {
+  it(`is one file of at most ${BUDGET_KIB.firstPaintJs} KiB, none of the app's code in it`, async () => {
+    for (const page of ['explore', 'search', 'home', 'saved']) {
+      const html = await readFile(path.join(outDir, 'pages', `${page}.html`), 'utf8');
+      const tag = html.match(
+        /<script type="module" src="\/(assets\/first-paint-[\w-]+\.js)" data-app="\/(assets\/[\w-]+\.js)"/,
+      );
+      expect(tag, `${page} draws its first cards`).not.toBeNull();
+      const [, script, app] = tag!;
+      // The app's entry is not run by the page itself, nor preloaded ahead of the cards.
+      expect(html, page).not.toContain(`src="/${app}"`);
+      expect(html, page).not.toContain('rel="modulepreload"');
+      const code = await readFile(path.join(outDir, script!), 'utf8');
+      expect(code).not.toMatch(/\bfrom\s*["']/);
+      expect(code).not.toContain('react.transitional.element');
+      expect(await sentKib(script!, 'gz')).toBeLessThanOrEqual(BUDGET_KIB.firstPaintJs);
     }
   });
 });

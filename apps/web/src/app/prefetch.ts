@@ -41,6 +41,39 @@ export function firstListPrefetch(
 }
 
 /**
+ * The list of the page a first load drew before React had loaded (app/first-paint.ts), into the
+ * cache before React's first render, which then shows the same cards, not its skeleton over them.
+ * Its answer is the one the boot script asked for (lib/early-requests), so nothing is asked twice:
+ * the feed too, which a link's prefetch never asks for.
+ */
+export function firstScreenList(
+  pathname: string,
+  search: string,
+  signedIn: boolean,
+): ListPrefetch | undefined {
+  switch (pathname) {
+    case PAGE_PATHS.search: {
+      const q = (new URLSearchParams(search).get('q') ?? '').trim();
+      return q ? (client) => client.prefetchInfiniteQuery(articleQueries.keyword(q)) : undefined;
+    }
+    case PAGE_PATHS.home:
+      return signedIn
+        ? async (client) => {
+            const { feedQueries } = await import('@/features/feed/api/feed');
+            await client.prefetchInfiniteQuery(feedQueries.pages());
+          }
+        : undefined;
+    default:
+      return firstListPrefetch(pathname, search, signedIn);
+  }
+}
+
+/** firstScreenList of the current page, in the app's cache. */
+export async function loadFirstScreenList(location: Location): Promise<void> {
+  await firstScreenList(location.pathname, location.search, !!getToken())?.(queryClient);
+}
+
+/**
  * A link the reader points at or focuses: its screen's code, and its first list, are fetched
  * before the click. Nothing is fetched offline (the screen says it needs a connection itself).
  * A prefetch never throws: a failed one is fetched again when the screen mounts.

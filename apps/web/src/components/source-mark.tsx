@@ -1,17 +1,5 @@
 import { useState } from 'react';
-
-/** Up to two letters for a source: "HuffPost" → HP, "The Guardian" → G, "BBC News" → BN. */
-export function sourceInitials(name: string): string {
-  const words = name
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .filter((w, i, all) => !(i === 0 && all.length > 1 && /^the$/i.test(w)));
-  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
-  const word = words[0] ?? '';
-  const capitals = word.match(/\p{Lu}/gu) ?? [];
-  if (capitals.length >= 2) return capitals.slice(0, 2).join('');
-  return word.slice(0, 1).toUpperCase() || '·';
-}
+import { sourceInitials } from './source-initials';
 
 const MARK_SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm' } as const;
 

@@ -51,6 +51,22 @@ export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   return fresh && early.signedIn === !!getToken() ? early.response : undefined;
 }
 
+/**
+ * The parsed body of the early answer for `url`, without taking it (the API client still will):
+ * what a first load draws before the app has loaded (app/first-paint.ts). Undefined when it was
+ * not asked for; null when it failed or was not a success.
+ */
+export function peekEarlyJson(url: string): Promise<unknown> | undefined {
+  const early = pending.get(url);
+  if (!early) return undefined;
+  return early.response
+    .then(
+      (response) => (response.ok ? response.clone().json() : null),
+      () => null,
+    )
+    .catch(() => null);
+}
+
 /** Drops every early answer not taken yet (tests, and the end of a session). */
 export function forgetEarlyRequests(): void {
   pending.clear();

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   holdReaderState,
   listShown,
-  PAINT_WAIT_MS,
   READER_STATE_MAX_WAIT_MS,
   readerStateReleased,
 } from './reader-state-hold';
+import { PAINT_WAIT_MS } from './largest-paint';
 
 /** A stand-in for the browser's largest-contentful-paint reports. */
 class FakePaintObserver {

@@ -6,6 +6,8 @@
  * their buttons' state one round trip later. Any other page, and every later screen, never waits.
  */
 
+import { afterLargestPaint } from './largest-paint';
+
 /** Never longer than this, whatever the screen shows (an error, a redirect). */
 export const READER_STATE_MAX_WAIT_MS = 2_000;
 
@@ -33,31 +35,11 @@ export function readerStateReleased(): Promise<void> {
   return released;
 }
 
-/** Where the browser reports no largest-contentful-paint after the list, release this soon. */
-export const PAINT_WAIT_MS = 300;
-
 /**
- * A list (or story) is about to show its first items (or its empty state; called before the browser paints):
- * release once that frame is on screen. The browser reports it with a largest-contentful-paint
- * entry (its time is when the frame was presented, later than the frame's rendering); a page
- * whose largest element came earlier reports none, and a short wait stands in.
+ * A list (or story) is about to show its first items (or its empty state; called before the
+ * browser paints): release once that frame is on screen.
  */
 export function listShown(): void {
   if (!holding) return;
-  const shownAt = performance.now();
-  let observer: PerformanceObserver | undefined;
-  const done = () => {
-    observer?.disconnect();
-    release();
-  };
-  if (
-    typeof PerformanceObserver !== 'undefined' &&
-    PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
-  ) {
-    observer = new PerformanceObserver((entries) => {
-      if (entries.getEntries().some((entry) => entry.startTime >= shownAt)) done();
-    });
-    observer.observe({ type: 'largest-contentful-paint' });
-  }
-  setTimeout(done, PAINT_WAIT_MS);
+  void afterLargestPaint().then(release);
 }

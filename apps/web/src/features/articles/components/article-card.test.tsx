@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { ArticleCard } from './article-card';
-import { pictureOf } from './article-image';
-import { sourceInitials } from '@/components/source-mark';
-import { CategoryKicker, categoryOf } from './article-meta';
+import { categoryOf } from '../article-facts';
+import { pictureOf } from '../article-picture';
+import { sourceInitials } from '@/components/source-initials';
+import { CategoryKicker } from './article-meta';
 
 const base: PublicArticle = {
   _id: 'a1',

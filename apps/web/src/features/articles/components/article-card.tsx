@@ -3,7 +3,8 @@ import type { ReactNode, Ref } from 'react';
 import { SourceMark } from '@/components/source-mark';
 import { formatCreators, formatDate } from '@/lib/format';
 import { ArticleImage, useArticlePicture } from './article-image';
-import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
+import { categoryOf } from '../article-facts';
+import { CategoryKicker, StoryCountLink } from './article-meta';
 
 /**
  * One article in a list. With a picture it leads with it; without one (or when it fails to

@@ -8,7 +8,8 @@ import { useArticleCoverage } from '@/lib/article-coverage';
 import { formatCreators, formatDate } from '@/lib/format';
 import type { ArticleActions } from '@/lib/article-actions';
 import { ArticleImage, useArticlePicture } from './article-image';
-import { CategoryKicker, DotSeparated, categoryOf } from './article-meta';
+import { categoryOf } from '../article-facts';
+import { CategoryKicker, DotSeparated } from './article-meta';
 import { RelatedArticles } from './related-articles';
 import { paths } from '@/lib/paths';
 

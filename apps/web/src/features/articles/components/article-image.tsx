@@ -1,11 +1,6 @@
-import { DEFAULT_ARTICLE_IMAGE_PATH, type PublicArticle } from '@lede/shared/constants';
+import type { PublicArticle } from '@lede/shared/constants';
 import { useState } from 'react';
-
-/** The article's own picture, or null: for an article without one the API sends the default. */
-export function pictureOf(article: Pick<PublicArticle, 'image_url'>): string | null {
-  const url = article.image_url.trim();
-  return url && url !== DEFAULT_ARTICLE_IMAGE_PATH ? url : null;
-}
+import { pictureOf } from '../article-picture';
 
 /**
  * The picture to show and what to do when it fails: once it has failed to load, src is null and

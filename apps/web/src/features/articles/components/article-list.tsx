@@ -18,6 +18,7 @@ import { overList, useOpenArticleId } from '@/lib/article-route';
 import { listShown } from '@/lib/reader-state-hold';
 import { useListShortcuts } from '@/lib/use-list-shortcuts';
 import { ArticleCard, ArticleCardSkeleton } from './article-card';
+import { firstPaintCards } from '../first-paint-cards';
 import { CardActions } from '@/components/card-actions';
 import { paths } from '@/lib/paths';
 
@@ -33,12 +34,7 @@ const ShortcutsDialog = lazy(() =>
 /** Starts fetching the modal as soon as a card is pointed at or focused (before the click). */
 const preloadModal = () => void loadModal();
 
-/**
- * Cards rendered with the first paint: a row of a wide grid, or what a phone's screen shows (one
- * card and the top of the next). A list shown at once (already cached, or changed) paints them in
- * one task that cannot yield; the rest follow a slice at a time, as transitions.
- */
-const firstPaintCards = () => (window.matchMedia?.('(min-width: 640px)').matches ? 4 : 2);
+/** The cards added per task after the first ones. */
 const CARDS_PER_SLICE = 4;
 
 interface Slice<T> {

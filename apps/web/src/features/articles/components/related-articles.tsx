@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/format';
 import { useRelatedArticles } from '../api/articles';
-import { CategoryKicker, categoryOf } from './article-meta';
+import { categoryOf } from '../article-facts';
+import { CategoryKicker } from './article-meta';
 import { paths } from '@/lib/paths';
 
 /**

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { RetryNotice } from '@/components/error-fallback';
 import { formatDate } from '@/lib/format';
 import { useTopStories } from '../api/top-stories';
-import { CategoryKicker, StoryCountLink, categoryOf } from './article-meta';
+import { categoryOf } from '../article-facts';
+import { CategoryKicker, StoryCountLink } from './article-meta';
 import {
   TOP_STORIES,
   TopStoriesSkeleton,
