@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { build, type Alias, type Plugin, type Rollup } from 'vite';
+import { build, type Alias, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { lucideData } from './lucide-data';
 
 /** The page's first code (theme, early data requests): see src/boot.ts. */
@@ -49,6 +49,13 @@ async function bundleScript(
   return chunk.code;
 }
 
+/** What the scripts are built with, read from the app's resolved config. */
+const appConfig = (config: ResolvedConfig): AppConfig => ({
+  root: config.root,
+  alias: config.resolve.alias,
+  treeshake: config.build.rollupOptions.treeshake,
+});
+
 /** A script's name in the build: `assets/<name>-<hash of its content>.js`. */
 const hashedName = (name: string, code: string) =>
   `assets/${name}-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
@@ -67,11 +74,7 @@ export function bootScript(): Plugin {
   return {
     name: 'lede:boot-script',
     configResolved(config) {
-      app = {
-        root: config.root,
-        alias: config.resolve.alias,
-        treeshake: config.build.rollupOptions.treeshake,
-      };
+      app = appConfig(config);
       isBuild = config.command === 'build';
     },
     async buildStart() {
@@ -124,11 +127,7 @@ export function firstPaintScript(): Plugin {
     name: 'lede:first-paint-script',
     apply: 'build',
     configResolved(config) {
-      app = {
-        root: config.root,
-        alias: config.resolve.alias,
-        treeshake: config.build.rollupOptions.treeshake,
-      };
+      app = appConfig(config);
     },
     async buildStart() {
       // An IIFE run as a module (deferred, like the entry): Vite minifies no whitespace of an ES lib.

@@ -10,7 +10,7 @@
  * over. Hidden from assistive technology and inert: a page of placeholders, for a moment.
  */
 
-import { SHELL_LIST } from '../src/app/first-paint-marker';
+import { SHELL_CHIPS, SHELL_LIST, SHELL_STORY } from '../src/app/first-paint-marker';
 
 /** The logo in the theme's colours (the boot script sets the theme before this paints). */
 const LOGO = `<span class="inline-flex items-center gap-2 text-lg font-extrabold tracking-tight"><svg width="28" height="28" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" class="fill-fg" /><path d="M10 7h4v14h9v4H10z" class="fill-bg" /></svg><span>Lede</span></span>`;
@@ -43,9 +43,12 @@ const heading = (text: string) => `<p class="text-3xl font-extrabold tracking-ti
 /** Room for what the screen shows above its list: a page's own "Back", Explore's chips. */
 const space = (height: string) => `<div class="${height}"></div>`;
 
-/** StorySkeleton (features/stories/components/story-skeleton.tsx). */
+/**
+ * StorySkeleton (features/stories/components/story-skeleton.tsx), marked for the story's top drawn
+ * in place of its header once the story is in (app/first-paint.ts).
+ */
 const STORY =
-  '<div class="flex flex-col gap-6"><div class="flex flex-col gap-3">' +
+  `<div class="flex flex-col gap-6" ${SHELL_STORY}><div class="flex flex-col gap-3">` +
   bars(['h-3 w-24', 'h-8 w-11/12', 'h-8 w-2/3', 'h-4 w-48']) +
   '</div><div class="flex flex-col gap-5 border-l-2 border-line pl-5">' +
   `<div class="flex flex-col gap-2">${bars(['h-3 w-40', 'h-5 w-5/6'])}</div>`.repeat(4) +
@@ -53,7 +56,7 @@ const STORY =
 
 /** Each page's screen while it loads (the skeleton counts are the screens' own). */
 const SCREENS: Record<string, string> = {
-  explore: heading('Explore') + space('h-9') + cards(8),
+  explore: heading('Explore') + `<div class="h-9" ${SHELL_CHIPS}></div>` + cards(8),
   search: space('h-10') + `<div>${bar('h-9 w-2/3')}<p class="mt-1">&nbsp;</p></div>` + cards(8),
   saved: heading('Saved articles') + cards(4),
   home: bar('h-10 w-56') + cards(6),

@@ -20,11 +20,11 @@ const QUERY_CLIENT_MODULE = /[\\/]src[\\/]lib[\\/]query-client\.ts$/;
 const OFFLINE_QUEUE_MODULE = /[\\/]src[\\/]lib[\\/]offline[\\/]queue\.ts$/;
 const READER_SCREENS = new Set(['home', 'saved']);
 /**
- * The pages whose first cards are drawn before the app has loaded (src/first-paint.ts), which
- * then runs the app's entry; before the app's first render, the list goes into its cache through
- * app/prefetch.ts, preloaded there too.
+ * The pages whose first cards (or story) are drawn before the app has loaded (src/first-paint.ts),
+ * which then runs the app's entry; before the app's first render, the list goes into its cache
+ * through app/prefetch.ts, preloaded there too.
  */
-const LIST_SCREENS = new Set(['explore', 'search', 'home', 'saved']);
+const LIST_SCREENS = new Set(['explore', 'search', 'home', 'saved', 'story']);
 const FIRST_LIST_MODULE = /[\\/]src[\\/]app[\\/]prefetch\.ts$/;
 /** index.html's module entry, as Vite writes it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"><\/script>/;

@@ -170,3 +170,67 @@ test('pointing at Explore fetches its list ahead of the click, which then asks f
   expect(seen.api).toEqual(['/api/articles/getlatesttrendingarticles']);
   expect(errors).toEqual([]);
 });
+
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 720 },
+]) {
+  test(`a list page's largest paint is its drawn cards, and the app takes them over without a shift (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const errors = watchConsole(page);
+    await page.addInitScript(() => {
+      const w = window as {
+        shifts?: number;
+        largestAt?: number;
+        largest?: string;
+        moved?: string[];
+      };
+      w.shifts = 0;
+      w.moved = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as {
+          value: number;
+          startTime: number;
+          sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[];
+        }[]) {
+          w.shifts! += e.value;
+          for (const s of e.sources)
+            w.moved!.push(
+              `${Math.round(e.startTime)} ${s.node?.tagName}.${s.node?.className} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`,
+            );
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+          w.largestAt = e.startTime;
+          w.largest = e.element?.closest('article') ? 'card' : (e.element?.tagName ?? '');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    const html = await (await page.request.get('/explore')).text();
+    const entry = html.match(/data-app="([^"]+)"/)![1]!;
+    await page.goto('/explore');
+    await expect(cardsOf(page, 'trending now articles').first()).toBeVisible();
+    // The app has taken over (its navigation bar: the drawn page's is hidden and inert).
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => {
+      const w = window as {
+        shifts?: number;
+        largestAt?: number;
+        largest?: string;
+        moved?: string[];
+      };
+      return { shifts: w.shifts, largestAt: w.largestAt, largest: w.largest, moved: w.moved };
+    });
+    const [entryAt] = await requestedAt(page, [entry]);
+    expect(seen.largest).toBe('card');
+    // React's own cards are the same size: no later largest paint, and nothing moved.
+    expect(seen.largestAt).toBeLessThan(entryAt!);
+    expect(seen.moved).toEqual([]);
+    expect(seen.shifts).toBe(0);
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,4 +1,8 @@
-/** The attribute of the list grid a page's skeleton marks (build/page-shells.ts, app/first-paint). */
+/** The list grid a list page's skeleton marks (build/page-shells.ts), for app/first-paint. */
 export const SHELL_LIST = 'data-shell-list';
-/** On #root once the first cards are drawn: the app then renders them from its cache at once. */
+/** Room for Explore's chips, likewise. */
+export const SHELL_CHIPS = 'data-shell-chips';
+/** The story page's skeleton, likewise. */
+export const SHELL_STORY = 'data-shell-story';
+/** On #root once the first screen is drawn: the app then renders it from its cache at once. */
 export const DRAWN = 'data-drawn';

@@ -1,6 +1,7 @@
 import { CATEGORY_IDS, type PublicArticle } from '@lede/shared/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { Story } from '@lede/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawCardActions } from '@/components/card-actions.draw';
@@ -15,10 +16,15 @@ import { drawFeedControls, drawFeedReason } from '@/features/feed/components/fee
 import { FeedControls } from '@/features/feed/components/feed-controls';
 import { FeedReason } from '@/features/feed/components/feed-reason';
 import { ArticleActionsProvider } from '@/features/reader-actions/hooks/use-article-actions';
+import { articleQueries } from '@/features/articles/api/articles';
+import { storyQueries } from '@/features/stories/api/stories';
+import { RoutesWithArticleDialog } from '@/lib/article-route';
 import { forgetEarlyRequests, requestEarly } from '@/lib/early-requests';
 import { pageShell } from '../../build/page-shells';
 import { drawFirstScreen } from './first-paint';
 import { firstRequests } from './first-requests';
+import ExplorePage from './routes/explore';
+import StoryPage from './routes/story';
 
 const article = (id: string, changes: Partial<PublicArticle> = {}): PublicArticle => ({
   _id: id,
@@ -167,6 +173,37 @@ describe('drawFirstScreen', () => {
     expect(grid.closest('[inert]')).not.toBeNull();
   });
 
+  it.each(['', '?category=world'])(
+    "draws Explore's chips as React renders them, the chosen one pressed (%s)",
+    async (search) => {
+      const articles = [article('e1'), article('e2')];
+      firstLoad(`/explore${search}`, json({ articles, nextCursor: null }));
+      await expect(drawFirstScreen()).resolves.toBe(true);
+      const drawn = document.querySelector('#root [aria-label="Categories"]')!;
+      expect(document.querySelector('[data-shell-chips]')).toBeNull();
+
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const chip = search ? 'world' : 'trending';
+      const list = search ? articleQueries.keyword('world') : articleQueries[chip as 'trending']();
+      client.setQueryData(list.queryKey, {
+        pages: [{ articles, nextCursor: null }],
+        pageParams: [undefined],
+      });
+      const { container } = render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[`/explore${search}`]}>
+            <ExplorePage />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const react = container.querySelector('[aria-label="Categories"]')!;
+      expect(canonical(drawn)).toBe(canonical(react));
+      expect(drawn.querySelector('[aria-pressed="true"]')).toHaveTextContent(
+        search ? 'World News' : 'trending now',
+      );
+    },
+  );
+
   it('leaves the answer to the API client, which reads it whole', async () => {
     firstLoad('/search?q=moon', json({ articles: [article('s1')], nextCursor: null }));
     await expect(drawFirstScreen()).resolves.toBe(true);
@@ -206,4 +243,65 @@ describe('drawFirstScreen', () => {
       vi.useRealTimers();
     }
   });
+});
+
+const STORY_ID = 'story-1';
+const report = (id: string, title: string, source: string, pubDate: string) => ({
+  ...article(id, { title, source_name: source, pubDate }),
+  joined: { rule: 'new' as const, score: 0, shared_terms: [], shared_words: [] },
+  pub_date_has_time: true,
+});
+const story: Story = {
+  _id: STORY_ID,
+  title: 'Puerto Rico without power after Fiona',
+  title_article_id: 'r2',
+  size: 2,
+  source_count: 2,
+  first_published: '2022-09-18T09:00:00.000Z',
+  last_published: '2022-09-19T12:30:00.000Z',
+  articles: [
+    report('r2', 'Puerto Rico without power after Fiona', 'Reuters', '2022-09-19T12:30:00.000Z'),
+    report('r1', 'Hurricane Fiona nears "Puerto Rico"', 'AP', '2022-09-18T09:00:00.000Z'),
+  ],
+  sources: [],
+};
+
+/** React's story page with its story in the cache, as the app renders it after a drawn paint. */
+function reactStoryTop(search: string): Element[] {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(storyQueries.keys.byId(STORY_ID), story);
+  const { container } = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/story/${STORY_ID}${search}`]}>
+        <RoutesWithArticleDialog routes={[{ path: '/story/:id', element: <StoryPage /> }]} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return [...container.querySelector('.max-w-5xl')!.children].slice(0, 2);
+}
+
+describe("the story page's top, drawn before React has loaded", () => {
+  afterEach(() => {
+    forgetEarlyRequests();
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each(['', '?report=r1'])(
+    "is React's first render, element for element (%s), above the timeline's skeleton",
+    async (search) => {
+      firstLoad(`/story/${STORY_ID}${search}`, json({ story }));
+      // The shell of /story/:id (its page is pages/story.html).
+      document.body.innerHTML = `<div id="root">${pageShell('story')}</div>`;
+      await expect(drawFirstScreen()).resolves.toBe(true);
+      const drawn = document.querySelector('#root .max-w-5xl')!;
+      expect(drawn.closest('[inert]')).not.toBeNull();
+      // The timeline's skeleton stays below, until React shows the timeline.
+      expect(drawn.lastElementChild).toHaveClass('border-l-2');
+      const top = [...drawn.children].slice(0, 2);
+      const react = reactStoryTop(search);
+      expect(top.map(canonical)).toEqual(react.map(canonical));
+      expect(drawn.querySelector('h1')).toHaveTextContent(story.title);
+    },
+  );
 });

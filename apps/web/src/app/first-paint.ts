@@ -1,95 +1,154 @@
+import type { Story } from '@lede/shared';
 import type { PublicArticle } from '@lede/shared/constants';
+import arrowLeft from 'virtual:lucide/arrow-left';
 import { drawCardActions } from '@/components/card-actions.draw';
 import {
   drawArticleCard,
   drawArticleGrid,
   drawArticleItem,
 } from '@/features/articles/components/article-card.draw';
+import { drawExploreChips } from '@/features/articles/components/explore-chips.draw';
 import { exploreChip } from '@/features/articles/explore-chips';
 import { firstPaintCards } from '@/features/articles/first-paint-cards';
 import { drawFeedControls, drawFeedReason } from '@/features/feed/components/feed-card.draw';
+import { drawStoryHeader } from '@/features/stories/components/story-header.draw';
+import { h, icon } from '@/lib/draw';
 import { peekEarlyJson } from '@/lib/early-requests';
 import { afterLargestPaint } from '@/lib/largest-paint';
+import { STORY_REPORT_PARAM } from '@/lib/paths';
 import { getToken } from '@/lib/storage';
 import { PAGE_PATHS } from '@lede/shared/constants';
-import { SHELL_LIST } from './first-paint-marker';
-import { firstRequests } from './first-requests';
+import { SHELL_CHIPS, SHELL_LIST, SHELL_STORY } from './first-paint-marker';
+import { firstRequests, storyId } from './first-requests';
 
 /*
- * A list page's first cards, drawn from the answer the boot script asked for, before the app's
- * code has loaded and run: in place of the skeleton the page starts with (build/page-shells.ts),
- * element for element what React's first render shows (held by first-paint.test.tsx). The app
- * starts once they are painted (src/start.ts) and renders the same cards from the same answer,
- * so nothing moves; until then they are inert, like the skeleton they replace.
+ * A list page's first cards (or a story page's header), drawn from the answer the boot script
+ * asked for, before the app's code has loaded and run: in place of the skeleton the page starts
+ * with (build/page-shells.ts), element for element what React's first render shows (held by
+ * first-paint.test.tsx). The app loads once they are on screen (src/first-paint.ts) and renders
+ * the same from the same answer, so nothing moves; until then they are inert, like the skeleton.
  */
 
 /** Never hold the app back longer than this for an answer that is slow to come. */
 export const FIRST_PAINT_MAX_WAIT_MS = 3_000;
+/**
+ * How long to wait for the browser to report the drawn screen as the page's largest paint: on a
+ * busy phone a frame can take some hundreds of milliseconds to reach the screen, and the app
+ * should not start before (it would take the main thread from that frame).
+ */
+const PRESENTED_MAX_WAIT_MS = 1_000;
 
-interface FirstList {
-  /** The grid's label, as the screen names its list. */
-  label: (params: URLSearchParams) => string;
-  articles: (json: unknown) => PublicArticle[] | undefined;
-  below: (article: PublicArticle, raw: unknown) => Node[];
+/** What a page draws: the skeleton it replaces, and the drawing (null: nothing to draw). */
+interface FirstScreen {
+  shell: string;
+  draw: (json: unknown, params: URLSearchParams) => HTMLElement | null;
+  /** Other parts drawn with it, by the mark of what they replace (Explore's chips). */
+  more?: (params: URLSearchParams) => [shell: string, drawn: HTMLElement][];
 }
 
-const withActions = (article: PublicArticle) => [drawCardActions(article)];
 const field = (json: unknown, name: string): unknown =>
   json && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
-const list = (value: unknown): unknown[] | undefined => (Array.isArray(value) ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-const publicArticles = (json: unknown) =>
-  list(field(json, 'articles')) as PublicArticle[] | undefined;
+/** A list's first cards: each item's article, and what its card has below the text. */
+function cards(
+  label: string,
+  items: unknown[],
+  articleOf: (item: unknown) => PublicArticle,
+  below: (article: PublicArticle, item: unknown) => Node[],
+): HTMLElement | null {
+  const shown = items.slice(0, firstPaintCards());
+  if (shown.length === 0) return null;
+  return drawArticleGrid(
+    label,
+    shown.map((item, i) => {
+      const article = articleOf(item);
+      return drawArticleItem(
+        drawArticleCard(article, { eager: i < 4, below: below(article, item) }),
+      );
+    }),
+  );
+}
 
-/** Each list page: its grid's label, its articles in the answer, what a card has below its text. */
-const LISTS: Record<string, FirstList> = {
-  [PAGE_PATHS.explore]: {
-    label: (params) => `${exploreChip(params.get('category'))} articles`,
-    articles: publicArticles,
-    below: withActions,
-  },
-  [PAGE_PATHS.search]: {
-    label: (params) => `Search results for ${(params.get('q') ?? '').trim()}`,
-    articles: publicArticles,
-    below: withActions,
-  },
-  [PAGE_PATHS.saved]: {
-    label: () => 'Saved articles',
-    articles: (json) =>
-      list(field(json, 'savedArticles'))?.map((entry) => field(entry, 'article_id')) as
-        PublicArticle[] | undefined,
-    below: withActions,
-  },
-  [PAGE_PATHS.home]: {
-    label: () => 'Recommended articles',
-    articles: (json) =>
-      list(field(json, 'recommendations'))?.map((r) => field(r, 'article_id')) as
-        PublicArticle[] | undefined,
-    below: (article, raw) => {
-      const reasons = list(field(raw, 'reasons')) as string[] | undefined;
-      const reason = drawFeedReason(reasons ?? []);
-      return [
-        ...(reason ? [reason] : []),
-        drawCardActions(article, drawFeedControls(article.source_name)),
-      ];
-    },
-  },
+const itself = (item: unknown) => item as PublicArticle;
+const itsArticle = (item: unknown) => field(item, 'article_id') as PublicArticle;
+const withActions = (article: PublicArticle) => [drawCardActions(article)];
+
+/** A feed card: its reason, then its actions with the feed's own controls. */
+function feedBelow(article: PublicArticle, item: unknown): Node[] {
+  const reason = drawFeedReason(list(field(item, 'reasons')) as string[]);
+  const actions = drawCardActions(article, drawFeedControls(article.source_name));
+  return reason ? [reason, actions] : [actions];
+}
+
+/** The list pages, by path: their grid's label as the screen names it, and their answer's items. */
+const LISTS: Record<string, FirstScreen['draw']> = {
+  [PAGE_PATHS.explore]: (json, params) =>
+    cards(
+      `${exploreChip(params.get('category'))} articles`,
+      list(field(json, 'articles')),
+      itself,
+      withActions,
+    ),
+  [PAGE_PATHS.search]: (json, params) =>
+    cards(
+      `Search results for ${(params.get('q') ?? '').trim()}`,
+      list(field(json, 'articles')),
+      itself,
+      withActions,
+    ),
+  [PAGE_PATHS.saved]: (json) =>
+    cards('Saved articles', list(field(json, 'savedArticles')), itsArticle, withActions),
+  [PAGE_PATHS.home]: (json) =>
+    cards('Recommended articles', list(field(json, 'recommendations')), itsArticle, feedBelow),
 };
 
-/** The raw items of an answer, beside the articles (a feed item's reasons). */
-const rawItems = (json: unknown): unknown[] =>
-  list(field(json, 'recommendations')) ?? list(field(json, 'savedArticles')) ?? [];
+/** The story page's top (its Back and its header), above the timeline's skeleton. */
+function drawStoryTop(json: unknown, params: URLSearchParams): HTMLElement | null {
+  const story = field(json, 'story') as Story | undefined;
+  if (!story) return null;
+  const timeline = document.querySelector(`[${SHELL_STORY}] > :last-child`);
+  return h(
+    'div',
+    { class: 'mx-auto flex max-w-5xl flex-col gap-6' },
+    h(
+      'div',
+      {},
+      h(
+        'button',
+        { type: 'button', class: 'btn-ghost -ml-3' },
+        icon(arrowLeft, { size: 18, 'aria-hidden': 'true' }),
+        ' Back',
+      ),
+    ),
+    drawStoryHeader(story, params.get(STORY_REPORT_PARAM) ?? undefined),
+    timeline,
+  );
+}
+
+function firstScreen(pathname: string): FirstScreen | undefined {
+  if (storyId(pathname)) return { shell: SHELL_STORY, draw: drawStoryTop };
+  const draw = LISTS[pathname];
+  if (!draw) return undefined;
+  if (pathname !== PAGE_PATHS.explore) return { shell: SHELL_LIST, draw };
+  const chips = (params: URLSearchParams) =>
+    [[SHELL_CHIPS, drawExploreChips(exploreChip(params.get('category')))]] as [
+      string,
+      HTMLElement,
+    ][];
+  return { shell: SHELL_LIST, draw, more: chips };
+}
 
 /**
- * Draws the first cards of the page in place of its skeleton once the early answer is in, and
- * resolves once they are on screen: true if drawn, false if there was nothing to draw (another
- * page, no answer, an empty list, an answer slower than FIRST_PAINT_MAX_WAIT_MS).
+ * Draws the first screen in place of its skeleton once the early answer is in, and resolves once
+ * it is on screen: true if drawn, false if there was nothing to draw (another page, no answer,
+ * an empty list, an answer slower than FIRST_PAINT_MAX_WAIT_MS).
  */
 export async function drawFirstScreen(): Promise<boolean> {
-  const first = LISTS[location.pathname];
+  const screen = firstScreen(location.pathname);
   const [url] = firstRequests(location.pathname, location.search, !!getToken());
-  const early = first && url ? peekEarlyJson(url) : undefined;
-  if (!first || !early) return false;
+  const early = screen && url ? peekEarlyJson(url) : undefined;
+  if (!screen || !early) return false;
   let late = false;
   const timeout = new Promise<null>((resolve) =>
     setTimeout(() => {
@@ -98,22 +157,20 @@ export async function drawFirstScreen(): Promise<boolean> {
     }, FIRST_PAINT_MAX_WAIT_MS),
   );
   const json = await Promise.race([early, timeout]);
-  const grid = document.querySelector(`[${SHELL_LIST}]`);
-  if (late || !grid) return false;
+  const skeleton = document.querySelector(`[${screen.shell}]`);
+  if (late || !skeleton) return false;
+  const params = new URLSearchParams(location.search);
+  let drawn: HTMLElement | null;
   try {
-    const articles = first.articles(json)?.slice(0, firstPaintCards());
-    if (!articles || articles.length === 0) return false;
-    const raw = rawItems(json);
-    const items = articles.map((article, i) =>
-      drawArticleItem(
-        drawArticleCard(article, { eager: i < 4, below: first.below(article, raw[i]) }),
-      ),
-    );
-    grid.replaceWith(drawArticleGrid(first.label(new URLSearchParams(location.search)), items));
+    drawn = screen.draw(json, params);
+    if (!drawn) return false;
+    skeleton.replaceWith(drawn);
+    for (const [shell, part] of screen.more?.(params) ?? [])
+      document.querySelector(`[${shell}]`)?.replaceWith(part);
   } catch {
     // An answer of an unexpected shape: the skeleton stays, React draws the page.
     return false;
   }
-  await afterLargestPaint();
+  await afterLargestPaint(PRESENTED_MAX_WAIT_MS, drawn);
   return true;
 }

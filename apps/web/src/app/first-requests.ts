@@ -7,7 +7,7 @@ import { requestPath } from '@/lib/api-path';
 import { PAGE_PATHS } from '@lede/shared/constants';
 
 /** The story id of a story page's path (`/story/:id`), as the router's params give it. */
-function storyId(pathname: string): string | undefined {
+export function storyId(pathname: string): string | undefined {
   const prefix = PAGE_PATHS.story.slice(0, PAGE_PATHS.story.indexOf(':'));
   const id = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : '';
   if (!id || id.includes('/')) return undefined;

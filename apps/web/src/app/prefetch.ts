@@ -2,9 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { articleQueries } from '@/features/articles/api/articles';
 import { ALL_CHIP, TRENDING_CHIP, exploreChip } from '@/features/articles/explore-chips';
 import { readerActionsQueries } from '@/features/reader-actions/api/reader-actions';
+import { storyQueries } from '@/features/stories/api/stories';
 import { queryClient } from '@/lib/query-client';
 import { getToken } from '@/lib/storage';
 import { PAGE_PATHS } from '@lede/shared/constants';
+import { storyId } from './first-requests';
 import { preloadScreens } from './preload';
 
 /** Fetches a screen's first list into `client`, unless it is there and fresh. */
@@ -41,8 +43,8 @@ export function firstListPrefetch(
 }
 
 /**
- * The list of the page a first load drew before React had loaded (app/first-paint.ts), into the
- * cache before React's first render, which then shows the same cards, not its skeleton over them.
+ * The list (or story) of the page a first load drew before React had loaded (app/first-paint.ts),
+ * into the cache before React's first render, which then shows the same, not its skeleton.
  * Its answer is the one the boot script asked for (lib/early-requests), so nothing is asked twice:
  * the feed too, which a link's prefetch never asks for.
  */
@@ -51,6 +53,8 @@ export function firstScreenList(
   search: string,
   signedIn: boolean,
 ): ListPrefetch | undefined {
+  const story = storyId(pathname);
+  if (story) return (client) => client.prefetchQuery(storyQueries.byId(story));
   switch (pathname) {
     case PAGE_PATHS.search: {
       const q = (new URLSearchParams(search).get('q') ?? '').trim();

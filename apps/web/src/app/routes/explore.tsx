@@ -10,6 +10,7 @@ import {
   EXPLORE_CHIPS,
   TRENDING_CHIP,
   exploreChip,
+  exploreChipClass,
   exploreChipLabel,
 } from '@/features/articles/explore-chips';
 import { ArticleList } from '@/features/articles/components/article-list';
@@ -55,11 +56,7 @@ export default function ExplorePage() {
                     onClick={() =>
                       setParams(c === TRENDING_CHIP ? {} : { category: c }, { replace: true })
                     }
-                    className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
-                      active
-                        ? 'border-accent bg-accent text-on-accent'
-                        : 'border-line bg-raised text-fg hover:bg-surface'
-                    }`}
+                    className={exploreChipClass(active)}
                   >
                     {exploreChipLabel(c)}
                   </button>

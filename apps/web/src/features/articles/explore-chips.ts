@@ -18,3 +18,11 @@ export function exploreChipLabel(chip: string): string {
   const label = categoryLabel(chip);
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
+
+/** A chip's looks, chosen or not (Explore's chips, and the ones drawn before React loads). */
+export const exploreChipClass = (active: boolean): string =>
+  `rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
+    active
+      ? 'border-accent bg-accent text-on-accent'
+      : 'border-line bg-raised text-fg hover:bg-surface'
+  }`;

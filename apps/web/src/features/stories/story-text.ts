@@ -48,3 +48,6 @@ export function nameList(names: readonly string[], max: number): string {
   if (shown.length <= 1) return shown[0] ?? '';
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
+
+/** The id of a report's entry on the timeline: what "the report on your card" points to. */
+export const reportEntryId = (articleId: string) => `report-${articleId}`;

@@ -71,22 +71,32 @@ const MODAL_LOAD_MS = 10_000;
 afterEach(() => toast.reset());
 
 describe('ArticleList', () => {
-  it("paints what a phone's screen shows at once (two cards), a wide screen's first row (four)", async () => {
-    const six = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'].map((id) => article(id, `Story ${id}`));
-    setup(six);
+  it("paints what a screen shows at once: a phone's two cards, two rows of a wider grid", async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => article(`b${i}`, `Story b${i}`));
+    setup(ten);
     // In the first commit, with no wait: the rest follow, a slice per task.
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(await screen.findByRole('button', { name: 'Story b6' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Story b9' })).toBeInTheDocument();
     cleanup();
 
-    const wide = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation(
-        (query) => ({ matches: query === '(min-width: 640px)', media: query }) as MediaQueryList,
+    // Two columns from 640 px, three from 1024, four from 1280.
+    for (const [width, cards] of [
+      [640, 4],
+      [1024, 6],
+      [1280, 8],
+    ]) {
+      const wide = vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query) =>
+          ({
+            matches: Number(query.match(/min-width: (\d+)px/)?.[1] ?? Infinity) <= width!,
+            media: query,
+          }) as MediaQueryList,
       );
-    setup(six);
-    expect(screen.getAllByRole('article')).toHaveLength(4);
-    wide.mockRestore();
+      setup(ten);
+      expect(screen.getAllByRole('article'), `${width} px`).toHaveLength(cards!);
+      wide.mockRestore();
+      cleanup();
+    }
   });
 
   it('keeps the open article when the list changes around it (refresh, removal before it)', async () => {

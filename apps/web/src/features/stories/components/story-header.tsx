@@ -1,7 +1,6 @@
 import type { Story, StoryMemberArticle } from '@lede/shared';
 import { formatDate } from '@/lib/format';
-import { storyCounts } from '../story-text';
-import { reportEntryId } from './story-timeline';
+import { reportEntryId, storyCounts } from '../story-text';
 
 /**
  * The story's title (the headline of its most representative report), how many articles from how

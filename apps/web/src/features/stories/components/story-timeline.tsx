@@ -1,11 +1,8 @@
 import type { StoryMemberArticle } from '@lede/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { overList } from '@/lib/article-route';
-import { reportTime, whyGrouped } from '../story-text';
+import { reportEntryId, reportTime, whyGrouped } from '../story-text';
 import { paths } from '@/lib/paths';
-
-/** The id of a report's entry on the timeline: what "the report on your card" points to. */
-export const reportEntryId = (articleId: string) => `report-${articleId}`;
 
 /** A small label on a timeline entry. */
 function Tag({ children }: { children: string }) {
