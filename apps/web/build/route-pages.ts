@@ -24,13 +24,12 @@ const READER_SCREENS = new Set(['home', 'saved']);
  * which then runs the app's entry; before the app's first render, the list goes into its cache
  * through app/prefetch.ts, preloaded there too.
  */
-const LIST_SCREENS = new Set(['explore', 'search', 'home', 'saved', 'story']);
+const FIRST_PAINT_SCREENS = new Set(['explore', 'search', 'home', 'saved', 'story']);
 const FIRST_LIST_MODULE = /[\\/]src[\\/]app[\\/]prefetch\.ts$/;
 /** index.html's module entry, as Vite writes it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w-]+\.js)"><\/script>/;
 /** The entry's own preloads in index.html (its static imports), as Vite writes them. */
-const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g;
-const ENTRY_PRELOAD_ALL = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/g;
+const ENTRY_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w-]+\.js)">/g;
 /** Shown for unknown paths, which get index.html. */
 const NOT_FOUND = 'not-found';
 /** The app's mount point in index.html. */
@@ -88,29 +87,26 @@ export function routePages(): Plugin {
           ...closure(chunk),
           ...queryClient,
           ...(READER_SCREENS.has(name) ? offlineQueue : []),
-          ...(LIST_SCREENS.has(name) ? firstList : []),
+          ...(FIRST_PAINT_SCREENS.has(name) ? firstList : []),
         ]);
-        const links = [...list]
-          .filter((file) => !withEntry.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+        const files = [...list].filter((file) => !withEntry.has(file)).map((file) => `/${file}`);
+        const links = files.map(
+          (file) => `<link rel="modulepreload" crossorigin href="${file}" />`,
+        );
         let source = String(html.source);
         if (!source.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
         let preloads = `  ${links.join('\n    ')}\n  </head>`;
-        if (LIST_SCREENS.has(name)) {
+        if (FIRST_PAINT_SCREENS.has(name)) {
           // The entry and the screen's chunks are loaded by the first-paint script, once the
           // first cards are on screen.
           const entry = source.match(ENTRY_SCRIPT)?.[1];
           if (!entry) throw new Error('index.html has no module entry');
-          const entryPreloads = [...source.matchAll(ENTRY_PRELOAD)].map((m) => m[1]!);
-          const files = [
-            ...entryPreloads,
-            ...[...list].filter((f) => !withEntry.has(f)).map((f) => `/${f}`),
-          ];
+          const preload = [...[...source.matchAll(ENTRY_PRELOAD)].map((m) => m[1]!), ...files];
           source = source
-            .replace(ENTRY_PRELOAD_ALL, '')
+            .replace(ENTRY_PRELOAD, '')
             .replace(
               ENTRY_SCRIPT,
-              `<script type="module" src="/${firstPaint}" data-app="${entry}" data-preload="${files.join(' ')}"></script>`,
+              `<script type="module" src="/${firstPaint}" data-app="${entry}" data-preload="${preload.join(' ')}"></script>`,
             );
           preloads = '</head>';
         }

@@ -146,7 +146,7 @@ function firstLoad(path: string, answer: Response | (() => Promise<Response>)) {
     'fetch',
     vi.fn(() => (typeof answer === 'function' ? answer() : Promise.resolve(answer))),
   );
-  requestEarly(firstRequests(location.pathname, location.search, !!localStorage.getItem('x')));
+  requestEarly(firstRequests(location.pathname, location.search, false));
 }
 
 const json = (body: unknown, status = 200) =>
