@@ -197,20 +197,32 @@ export function applyReaction(qc: QueryClient, id: string, reaction: Reaction): 
 /**
  * Stops any fetch of what a reaction changes, so an answer on its way cannot overwrite the
  * optimistic update: the reader's lists and saved articles. A list still loading for the first
- * time is left to load (cancelling it would leave it empty).
+ * time is left to load (cancelling it would leave it empty), unless it is one of `firstLoads`:
+ * the lists a press made before they loaded changes, which reloadLists asks for again once the
+ * press is settled.
  */
-export async function cancelReactionQueries(qc: QueryClient): Promise<void> {
+export async function cancelReactionQueries(
+  qc: QueryClient,
+  firstLoads: readonly ReactionList[] = [],
+): Promise<void> {
   const keys = [
-    ...LISTS.map((name) => LIST_KEYS[name]()),
-    readerActionsQueries.keys.savedArticles(),
+    ...LISTS.map((name) => [LIST_KEYS[name](), firstLoads.includes(name)] as const),
+    [readerActionsQueries.keys.savedArticles(), false] as const,
   ];
   await Promise.all(
-    keys.map((queryKey) =>
+    keys.map(([queryKey, evenFirst]) =>
       qc.cancelQueries({
         queryKey,
         exact: true,
-        predicate: (query) => query.state.data !== undefined,
+        predicate: (query) => evenFirst || query.state.data !== undefined,
       }),
     ),
   );
+}
+
+/** Asks for the reader's lists `names` again (after a press made before they loaded). */
+export function reloadLists(qc: QueryClient, names: readonly ReactionList[]): Promise<void> {
+  return Promise.all(
+    names.map((name) => qc.invalidateQueries({ queryKey: LIST_KEYS[name](), exact: true })),
+  ).then(() => undefined);
 }

@@ -234,6 +234,66 @@ describe('like / dislike / save state machine', () => {
     expect(success).not.toHaveBeenCalled();
   });
 
+  it("a press while the lists first load keeps its state over the load's older answer, then reloads them", async () => {
+    const user = userEvent.setup();
+    const { qc } = setup();
+    // The page has just opened: the lists' first load is on its way when the reader clicks Like.
+    const answersBefore: ((ids: string[]) => void)[] = [];
+    const firstLoads = (['likedIds', 'dislikedIds'] as const).map((name) => {
+      qc.removeQueries({ queryKey: readerActionsQueries.keys[name]() });
+      // Stopped by the press: its promise ends as cancelled.
+      return qc
+        .fetchQuery({
+          queryKey: readerActionsQueries.keys[name](),
+          queryFn: () => new Promise<string[]>((resolve) => answersBefore.push(resolve)),
+        })
+        .catch((err: unknown) => err);
+    });
+    let answerLike!: () => void;
+    vi.mocked(fetch).mockImplementationOnce(
+      (url, init) =>
+        new Promise<Response>((resolve) => {
+          calls.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+          answerLike = () =>
+            resolve(
+              new Response(
+                JSON.stringify({ message: 'ok', liked: true, disliked: false, likes: 6 }),
+                { status: 200, headers: { 'Content-Type': 'application/json' } },
+              ),
+            );
+        }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await Promise.all(firstLoads)).toEqual([
+      expect.objectContaining({ revert: true }),
+      expect.objectContaining({ revert: true }),
+    ]);
+    const like = screen.getByRole('button', { name: 'Like' });
+    await waitFor(() => expect(like).toHaveAttribute('aria-pressed', 'true'));
+    // The first load answers as things were before the press: the press stays on screen.
+    await act(async () => answersBefore.forEach((answer) => answer([])));
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls[0]?.body).toEqual({ article_id: 'a1' }), { timeout: 5000 });
+
+    // Settled, the lists are asked for again, and what they say holds for every card.
+    answers.push(
+      { status: 200, body: { likedArticleIds: ['a1', 'a9'] } },
+      { status: 200, body: { dislikedArticleIds: ['a8'] } },
+    );
+    await act(async () => answerLike());
+    await waitFor(() =>
+      expect(qc.getQueryData(readerActionsQueries.keys.likedIds())).toEqual(['a1', 'a9']),
+    );
+    expect(qc.getQueryData(readerActionsQueries.keys.dislikedIds())).toEqual(['a8']);
+    expect(calls.map((c) => new URL(c.url, 'http://x').pathname)).toEqual(
+      expect.arrayContaining([
+        '/api/articles/getlikedarticleids',
+        '/api/articles/getdislikedarticleids',
+      ]),
+    );
+    expect(like).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('unsave takes the article off the saved list at once; a failure puts it back', async () => {
     const user = userEvent.setup();
     const { qc } = setup({ saved: ['a1'] });

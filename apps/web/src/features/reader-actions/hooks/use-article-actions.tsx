@@ -18,6 +18,7 @@ import {
   cancelReactionQueries,
   currentReaction,
   knowsReactions,
+  reloadLists,
   type Reaction,
   type ReactionList,
 } from '../api/cache';
@@ -79,7 +80,9 @@ export function nextReaction(
 
 /**
  * The optimistic step of a reaction (`onMutate`): stop the fetches on their way, apply the
- * reaction to what the cache holds now, and keep what undoes it for `onError`.
+ * reaction to what the cache holds now, and keep what undoes it for `onError`. Pressed before the
+ * lists it changes have loaded, their first load is stopped too (its answer, from before the
+ * press, would undo the press on screen) and asked for again once the press is settled.
  */
 async function optimistic(
   qc: QueryClient,
@@ -87,9 +90,20 @@ async function optimistic(
   lists: readonly ReactionList[],
   reaction: (now: ReturnType<typeof currentReaction>) => Reaction,
 ) {
-  await cancelReactionQueries(qc);
-  if (!knowsReactions(qc, lists)) pressedUnknown.add(`${lists.join()}:${id}`);
-  return { undo: applyReaction(qc, id, reaction(currentReaction(qc, id))) };
+  const blind = !knowsReactions(qc, lists);
+  await cancelReactionQueries(qc, blind ? lists : []);
+  if (blind) pressedUnknown.add(`${lists.join()}:${id}`);
+  return { undo: applyReaction(qc, id, reaction(currentReaction(qc, id))), reload: blind };
+}
+
+/** After any action (`onSettled`): what it changes elsewhere, and lists a blind press stopped. */
+function settled(
+  qc: QueryClient,
+  lists: readonly ReactionList[],
+  context: { reload: boolean } | undefined,
+): void {
+  if (context?.reload) void reloadLists(qc, lists);
+  afterAction(qc);
 }
 
 /**
@@ -168,7 +182,8 @@ function useReactionMutation(kind: 'like' | 'dislike') {
       if (context) applyReaction(client, article._id, context.undo);
       toast.error(CLIENT_MESSAGES.toasts.likeStatusFailed, ACTION_TOAST);
     },
-    onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
+    onSettled: (_res, _err, _article, context, { client }) =>
+      settled(client, REACTION_LISTS, context),
   });
 }
 
@@ -213,7 +228,7 @@ function useSaveMutation() {
       keepOffline(article, currentReaction(client, article._id).saved);
       toast.error(errorMessage(err, CLIENT_MESSAGES.data.save), ACTION_TOAST);
     },
-    onSettled: (_res, _err, _article, _context, { client }) => afterAction(client),
+    onSettled: (_res, _err, _article, context, { client }) => settled(client, SAVE_LISTS, context),
   });
   return mutation;
 }
