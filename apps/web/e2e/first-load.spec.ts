@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './support/helpers';
-import { cardsOf, signedInReader } from './support/reader';
+import { cardsOf, expectToast, signedInReader } from './support/reader';
 
 /** Every API GET and script the page asks for, in order. */
 function watchRequests(page: Page) {
@@ -148,6 +148,49 @@ test("a reader's home asks for the feed first, then once the cards are on screen
   expect(queue).not.toBeNull();
   expect(seen.scripts.filter((src) => src === queue![1])).toHaveLength(1);
   expect(await pageLoaderSeen()).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('a tap on a drawn card before the app has loaded is not lost: the app presses it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signedInReader(page, request, 'early-tap');
+  await page.goto('about:blank');
+  const errors = watchConsole(page);
+  // The app's code is held back, so the tap lands on the drawn cards, in the inert shell.
+  const html = await (await request.get('/home')).text();
+  const entry = html.match(/data-app="([^"]+)"/)![1]!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/home');
+  const drawnLike = page
+    .locator('#root[data-drawn] ul[aria-label="Recommended articles"] article')
+    .nth(1)
+    .locator('button[aria-label="Like"]');
+  await expect(drawnLike).toBeVisible({ timeout: 30_000 });
+  const box = (await drawnLike.boundingBox())!;
+  const liked = page.waitForRequest('**/api/userinteractions/like');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  release();
+  // The app renders the same card there, and the held tap is given to its Like.
+  const like = cardsOf(page, 'Recommended articles')
+    .nth(1)
+    .getByRole('button', { name: 'Like', exact: true });
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await liked;
+  await expectToast(page, 'Article Liked!');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    cardsOf(page, 'Recommended articles')
+      .first()
+      .getByRole('button', { name: 'Like', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'false');
   expect(errors).toEqual([]);
 });
 

@@ -4,8 +4,8 @@
  * for (app/first-paint.ts), and only then loads and runs the app. Its tag names the app's entry
  * (`data-app`) and the screen's chunks (`data-preload`, build/route-pages.ts): fetched beside the
  * list's answer, on a slow link they would take their share of its bandwidth, and on any link
- * they delay the first cards by the time it takes to run them. The cards are inert until the
- * app takes them over. Nothing to draw (an error, an empty list, a slow answer): the app loads at
+ * they delay the first cards by the time it takes to run them. A press on the cards' buttons
+ * waits for the app to take them over. Nothing to draw (an error, an empty list, a slow answer): the app loads at
  * once.
  */
 import { drawFirstScreen } from './app/first-paint';

@@ -13,6 +13,7 @@ import { firstPaintCards } from '@/features/articles/first-paint-cards';
 import { drawFeedControls, drawFeedReason } from '@/features/feed/components/feed-card.draw';
 import { drawStoryHeader } from '@/features/stories/components/story-header.draw';
 import { h, icon } from '@/lib/draw';
+import { holdPresses } from '@/lib/held-presses';
 import { peekEarlyJson } from '@/lib/early-requests';
 import { afterLargestPaint } from '@/lib/largest-paint';
 import { STORY_REPORT_PARAM } from '@/lib/paths';
@@ -165,8 +166,12 @@ export async function drawFirstScreen(): Promise<boolean> {
     drawn = screen.draw(json, params);
     if (!drawn) return false;
     skeleton.replaceWith(drawn);
-    for (const [shell, part] of screen.more?.(params) ?? [])
+    const parts = [drawn];
+    for (const [shell, part] of screen.more?.(params) ?? []) {
       document.querySelector(`[${shell}]`)?.replaceWith(part);
+      parts.push(part);
+    }
+    holdPresses(document.getElementById('root') ?? document.body, parts);
   } catch {
     // An answer of an unexpected shape: the skeleton stays, React draws the page.
     return false;
