@@ -72,6 +72,31 @@ describe("a reader's own state on a list page's first load", () => {
     expect(await released()).toBe(true);
   });
 
+  it('once released, lets the waiting requests go one task apiece', async () => {
+    vi.useRealTimers();
+    vi.stubGlobal('PerformanceObserver', undefined);
+    holdReaderState();
+    // Each request notes whether the one before it ended its task (its microtasks have run).
+    let inTask = false;
+    const sharedTask: boolean[] = [];
+    const requests = [1, 2, 3].map(() =>
+      readerStateReleased().then(() => {
+        sharedTask.push(inTask);
+        inTask = true;
+        queueMicrotask(() => (inTask = false));
+      }),
+    );
+    listShown();
+    await Promise.all(requests);
+    expect(sharedTask).toEqual([false, false, false]);
+    // Released, a later screen's requests go at once.
+    let atOnce = false;
+    void readerStateReleased().then(() => (atOnce = true));
+    await Promise.resolve();
+    expect(atOnce).toBe(true);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+  });
+
   it('never waits longer than its limit when no list is shown', async () => {
     holdReaderState();
     await vi.advanceTimersByTimeAsync(READER_STATE_MAX_WAIT_MS - 1);

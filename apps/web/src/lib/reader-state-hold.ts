@@ -27,12 +27,17 @@ export function holdReaderState(): void {
   setTimeout(release, READER_STATE_MAX_WAIT_MS);
 }
 
+/** The next task of the event loop. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Resolves when the reader's state may be asked for: at once, unless a first list is still to be
- * painted. Awaited inside the queries' fetch, so the release itself renders nothing.
+ * painted. Awaited inside the queries' fetch, so the release itself renders nothing. Held, each
+ * caller goes on in a task of its own: the requests start one per task, not all in the one task
+ * of the release (on a phone, some tens of milliseconds the reader's first tap would wait for).
  */
 export function readerStateReleased(): Promise<void> {
-  return released;
+  return holding ? released.then(nextTask) : released;
 }
 
 /**
