@@ -1,16 +1,18 @@
 // What Lighthouse's simulation (lantern) puts before a page's LCP, from a run saved by
 // BENCH_LIGHTHOUSE_SAVE=dir (see suites/lighthouse.mjs):
-//   node bench/lantern-graph.mjs dir/_home [fcp]
+//   node bench/lantern-graph.mjs dir/_home [fcp|lcp|tbt]
 // Prints the simulated start and end of every request and main-thread task in the pessimistic
-// graph; the LCP is where the last one ends. A diagnosis aid, not part of `pnpm bench`.
+// graph; the LCP is where the last one ends. With `tbt`, only the main-thread tasks that block
+// (over 50 ms once simulated). A diagnosis aid, not part of `pnpm bench`.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js';
 import { loadArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 
 const [dir, metric = 'lcp'] = process.argv.slice(2);
-if (!dir) throw new Error('usage: node bench/lantern-graph.mjs <saved page folder> [fcp|lcp]');
+if (!dir) throw new Error('usage: node bench/lantern-graph.mjs <saved page folder> [fcp|lcp|tbt]');
 const artifacts = await loadArtifacts(dir);
 const { configSettings: settings } = JSON.parse(
   await readFile(path.join(dir, 'lhr.report.json'), 'utf8'),
@@ -24,15 +26,23 @@ const data = {
   SourceMaps: artifacts.SourceMaps,
   simulator: null,
 };
-const Metric = metric === 'fcp' ? LanternFirstContentfulPaint : LanternLargestContentfulPaint;
+const Metric = {
+  fcp: LanternFirstContentfulPaint,
+  lcp: LanternLargestContentfulPaint,
+  tbt: LanternTotalBlockingTime,
+}[metric];
+if (!Metric) throw new Error(`unknown metric ${metric}: fcp, lcp or tbt`);
 const result = await Metric.request(data, { computedCache: new Map() });
 console.log(
   `${metric}: ${Math.round(result.timing)} ms (optimistic ${Math.round(result.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(result.pessimisticEstimate.timeInMs)})`,
 );
-const rows = [...result.pessimisticEstimate.nodeTimings.entries()].sort(
+const blocks = ([node, timing]) =>
+  metric !== 'tbt' || (node.type !== 'network' && timing.duration > 50);
+const all = [...result.pessimisticEstimate.nodeTimings.entries()].sort(
   (a, b) => a[1].startTime - b[1].startTime,
 );
-const origin = rows[0][0].startTime;
+const origin = all[0][0].startTime;
+const rows = all.filter(blocks);
 for (const [node, timing] of rows) {
   const what =
     node.type === 'network'

@@ -39,6 +39,11 @@ const READER_PAGES = only(['/home', '/saved']);
  */
 const SAVE_DIR = process.env.BENCH_LIGHTHOUSE_SAVE;
 /**
+ * BENCH_LIGHTHOUSE_PROFILE=1 adds V8's sampling profiler to the trace (it slows the page a
+ * little): bench/blocking-tasks.mjs then says which functions fill the main thread's long tasks.
+ */
+const PROFILE = Boolean(process.env.BENCH_LIGHTHOUSE_PROFILE);
+/**
  * BENCH_LIGHTHOUSE_SW_AB=1 measures each page a second time with /sw.js blocked (its
  * registration fails, no worker installs): `withoutServiceWorker`, the ceiling of the same run
  * for "the service worker must not slow the first visit".
@@ -224,7 +229,11 @@ export default {
       chromeFlags: CHROME_FLAGS,
       logLevel: 'silent',
     });
-    const options = { port: chrome.port, logLevel: 'error' };
+    const options = {
+      port: chrome.port,
+      logLevel: 'error',
+      ...(PROFILE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+    };
     const results = {};
     const report = (page) =>
       log(
