@@ -88,6 +88,13 @@ test("a list page's first load draws its first cards, then loads the app, and as
   const [entryAt] = await requestedAt(page, [entry!]);
   expect(entryAt).toBeGreaterThan(cardAt!);
   expect(new Set(seen.scripts).size).toBe(seen.scripts.length);
+  // The screen's chunks were preloaded (one per task, after the entry was asked for).
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(preloaded).toEqual(expect.arrayContaining(preload!.split(' ')));
   expect(await pageLoaderSeen()).toBe(false);
   expect(errors).toEqual([]);
 });
