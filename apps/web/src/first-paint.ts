@@ -4,17 +4,15 @@
  * for (app/first-paint.ts), and only then loads and runs the app. Its tag names the app's entry
  * (`data-app`) and the screen's chunks (`data-preload`, build/route-pages.ts): fetched beside the
  * list's answer, on a slow link they would take their share of its bandwidth, and on any link
- * they delay the first cards by the time it takes to run them. A press on the cards' buttons
- * waits for the app to take them over. Nothing to draw (an error, an empty list, a slow answer): the app loads at
- * once.
+ * they delay the first cards by the time it takes to run them. A tap on the cards' buttons and
+ * links waits for the app to take them over (lib/held-presses). Nothing to draw (an error, an
+ * empty list, a slow answer): the app loads at once.
  */
 import { drawFirstScreen } from './app/first-paint';
 import { DRAWN } from './app/first-paint-marker';
+import { nextTask } from './lib/next-task';
 
 const tag = document.querySelector<HTMLScriptElement>('script[data-app]');
-
-/** The next task of the event loop. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The entry first, then the screen's chunks, one per task: each preload starts a fetch, some

@@ -7,6 +7,7 @@
  */
 
 import { afterLargestPaint } from './largest-paint';
+import { nextTask } from './next-task';
 
 /** Never longer than this, whatever the screen shows (an error, a redirect). */
 export const READER_STATE_MAX_WAIT_MS = 2_000;
@@ -26,9 +27,6 @@ export function holdReaderState(): void {
   });
   setTimeout(release, READER_STATE_MAX_WAIT_MS);
 }
-
-/** The next task of the event loop. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Resolves when the reader's state may be asked for: at once, unless a first list is still to be
