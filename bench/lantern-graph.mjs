@@ -3,8 +3,9 @@
 //   node bench/lantern-graph.mjs dir/_home [fcp|lcp|tbt]
 // Prints the simulated start and end of every request and main-thread task in the pessimistic
 // graph; the LCP is where the last one ends. With `tbt`, only the main-thread tasks that block
-// (over 50 ms once simulated). CPU_SLOWDOWN=8 simulates the saved run on a CPU slowed 8 times
-// instead of the run's own setting. A diagnosis aid, not part of `pnpm bench`.
+// (over 50 ms once simulated). BENCH_LIGHTHOUSE_CPU_SLOWDOWN=8, as for the suite, simulates the
+// saved run on a CPU slowed 8 times instead of the run's own setting. A diagnosis aid, not part
+// of `pnpm bench`.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js';
@@ -18,8 +19,8 @@ const artifacts = await loadArtifacts(dir);
 const { configSettings: settings } = JSON.parse(
   await readFile(path.join(dir, 'lhr.report.json'), 'utf8'),
 );
-if (process.env.CPU_SLOWDOWN) {
-  settings.throttling.cpuSlowdownMultiplier = Number(process.env.CPU_SLOWDOWN);
+if (process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN) {
+  settings.throttling.cpuSlowdownMultiplier = Number(process.env.BENCH_LIGHTHOUSE_CPU_SLOWDOWN);
 }
 const data = {
   trace: artifacts.Trace,
